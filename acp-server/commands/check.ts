@@ -1,0 +1,39 @@
+import { ConfigError } from "../../agent/config/config-error.js";
+import type { Env } from "../../agent/config/hermes-home.js";
+import { existsSync } from "node:fs";
+import { loadHermesConfig } from "../../agent/config/load-config.js";
+import { resolveRuntimeProvider } from "../../agent/config/runtime-provider.js";
+
+/**
+ * `hermes-acp --check`: says where the configuration is and whether a model can be reached with it, without
+ * calling the model and without ever printing a key. Returns the exit status: 0 when ready, 1 otherwise.
+ */
+export function runCheck(env: Env, out: (line: string) => void): number {
+  let config;
+  try {
+    config = loadHermesConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    out(`config:   ${error.problem.file}`);
+    out(`problem:  ${error.message}`);
+    out("Hermes ACP check FAILED");
+    return 1;
+  }
+  out(`home:     ${config.home}`);
+  out(`config:   ${config.configPath}${existsSync(config.configPath) ? "" : " (not found; defaults apply)"}`);
+  const resolution = resolveRuntimeProvider(config.model, config.env, config.configPath);
+  if (!resolution.ok) {
+    if (config.model.provider) out(`provider: ${config.model.provider}`);
+    if (config.model.model) out(`model:    ${config.model.model}`);
+    out(`problem:  ${resolution.problem}`);
+    out("Hermes ACP check FAILED");
+    return 1;
+  }
+  const r = resolution.runtime;
+  out(`provider: ${r.providerLabel} (${r.providerId})`);
+  out(`model:    ${r.model}`);
+  out(`endpoint: ${r.baseUrl} (${r.apiMode})`);
+  out(`api key:  ${r.keySource ? `found in ${r.keySource}` : "none (not needed for this endpoint)"}`);
+  out("Hermes ACP check OK");
+  return 0;
+}

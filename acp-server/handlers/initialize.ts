@@ -1,0 +1,18 @@
+import { PROTOCOL_VERSION, type InitializeRequest, type InitializeResponse } from "@agentclientprotocol/sdk";
+import type { ServerContext } from "../server-context.js";
+import { AGENT_NAME, AGENT_TITLE, HERMES_ACP_VERSION } from "../version.js";
+
+/** Answers `initialize` with protocol 1 and only the capabilities this server really has. Does no other work. */
+export function handleInitialize(ctx: ServerContext, params: InitializeRequest): InitializeResponse {
+  ctx.clientCapabilities = params.clientCapabilities;
+  ctx.log.debug(`initialize from ${params.clientInfo?.name ?? "unknown client"} (protocol ${params.protocolVersion})`);
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    agentCapabilities: {
+      loadSession: false,
+      promptCapabilities: { image: false, audio: false, embeddedContext: true },
+    },
+    agentInfo: { name: AGENT_NAME, title: AGENT_TITLE, version: HERMES_ACP_VERSION },
+    authMethods: [],
+  };
+}

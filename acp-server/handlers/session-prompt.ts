@@ -1,0 +1,43 @@
+import { RequestError, type AgentContext, type CancelNotification, type PromptRequest, type PromptResponse } from "@agentclientprotocol/sdk";
+import type { AgentEvent } from "../../agent/loop/events.js";
+import { eventToUpdate } from "../event-to-update.js";
+import { promptToText } from "../prompt-text.js";
+import type { ServerContext } from "../server-context.js";
+
+/**
+ * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
+ * update of the turn has been written, so nothing arrives after the stop reason.
+ */
+export async function handlePrompt(
+  ctx: ServerContext,
+  params: PromptRequest,
+  client: AgentContext,
+  requestSignal: AbortSignal,
+): Promise<PromptResponse> {
+  const session = ctx.sessions.get(params.sessionId);
+  if (!session) throw RequestError.sessionNotFound(params.sessionId);
+  // `$/cancel_request` on the prompt itself (or the connection closing) cancels like `session/cancel`.
+  const onAbort = () => session.cancel();
+  requestSignal.addEventListener("abort", onAbort, { once: true });
+  let delivered: Promise<unknown> = Promise.resolve();
+  const emit = (event: AgentEvent) => {
+    const update = eventToUpdate(event);
+    if (!update) return;
+    delivered = delivered.then(() =>
+      client.notify("session/update", { sessionId: session.id, update }).catch((error: unknown) => {
+        ctx.log.debug(`session/update not delivered: ${(error as Error).message}`);
+      }),
+    );
+  };
+  try {
+    const stopReason = await session.prompt(promptToText(params.prompt), emit);
+    await delivered;
+    return { stopReason };
+  } finally {
+    requestSignal.removeEventListener("abort", onAbort);
+  }
+}
+
+export function handleCancel(ctx: ServerContext, params: CancelNotification): void {
+  ctx.sessions.get(params.sessionId)?.cancel();
+}

@@ -1,0 +1,30 @@
+import type { ContentBlock } from "@agentclientprotocol/sdk";
+
+/**
+ * Flattens an ACP prompt into the user's message text. Text is kept as written; attachments are referenced so the
+ * model knows what the user pointed at (their contents are read by tools or expanded in a later layer).
+ */
+export function promptToText(blocks: readonly ContentBlock[]): string {
+  const parts: string[] = [];
+  for (const block of blocks) {
+    switch (block.type) {
+      case "text":
+        parts.push(block.text);
+        break;
+      case "resource_link":
+        parts.push(`[Attached file: ${block.name}]\nURI: ${block.uri}`);
+        break;
+      case "resource":
+        if ("text" in block.resource) parts.push(`[Attached file: ${block.resource.uri}]\n\n${block.resource.text}`);
+        else parts.push(`[Attached binary resource: ${block.resource.uri}]`);
+        break;
+      case "image":
+        parts.push("[An image was attached; this model connection does not accept images.]");
+        break;
+      case "audio":
+        parts.push("[An audio clip was attached; this model connection does not accept audio.]");
+        break;
+    }
+  }
+  return parts.join("\n\n");
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { LineCounter, parseDocument, isMap, type Document } from "yaml";
+import { ConfigError } from "./config-error.js";
+
+export type YamlMap = Readonly<Record<string, unknown>>;
+
+/** A parsed YAML mapping that still knows where each value came from, so later checks can name the line. */
+export interface YamlFile {
+  readonly file: string;
+  readonly data: YamlMap;
+  /** 1-based line and column of the value at `path`, when the file has it. */
+  positionOf(path: readonly string[]): { line: number; column: number } | undefined;
+}
+
+/** Reads a YAML file whose root must be a mapping. A missing file is an empty mapping; a broken one throws ConfigError. */
+export function readYamlFile(file: string): YamlFile {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyYamlFile(file);
+    throw new ConfigError({ file, message: `cannot read: ${(error as Error).message}` });
+  }
+  return parseYamlText(file, text);
+}
+
+export function parseYamlText(file: string, text: string): YamlFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const firstError = doc.errors[0];
+  if (firstError) {
+    const pos = lineCounter.linePos(firstError.pos[0]);
+    throw new ConfigError({ file, line: pos.line, column: pos.col, message: firstLine(firstError.message) });
+  }
+  const root = doc.contents;
+  if (root === null || root === undefined) return emptyYamlFile(file);
+  if (!isMap(root)) {
+    const pos = root.range ? lineCounter.linePos(root.range[0]) : undefined;
+    throw new ConfigError({ file, line: pos?.line, column: pos?.col, message: "the top level must be a mapping of keys to values" });
+  }
+  const data = (doc.toJS({ maxAliasCount: 100 }) ?? {}) as YamlMap;
+  return { file, data, positionOf: (path) => positionIn(doc, lineCounter, path) };
+}
+
+function positionIn(doc: Document, lineCounter: LineCounter, path: readonly string[]) {
+  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+  if (!node || typeof node !== "object" || !node.range) return undefined;
+  const pos = lineCounter.linePos(node.range[0]);
+  return { line: pos.line, column: pos.col };
+}
+
+function emptyYamlFile(file: string): YamlFile {
+  return { file, data: {}, positionOf: () => undefined };
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0]!.trim();
+}

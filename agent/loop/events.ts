@@ -1,0 +1,17 @@
+import type { TokenUsage } from "../providers/model-client.js";
+
+/**
+ * Everything a turn reports, as one typed stream. Front ends (acp-server) map these to their wire format; the
+ * loop never formats for a protocol itself.
+ */
+export type AgentEvent =
+  | { readonly type: "text_delta"; readonly text: string }
+  | { readonly type: "thought_delta"; readonly text: string }
+  | { readonly type: "usage"; readonly usage: TokenUsage }
+  /** A failure the user must see (provider refused, unreachable...), worded so they can act on it. */
+  | { readonly type: "error"; readonly message: string };
+
+export type AgentEventSink = (event: AgentEvent) => void;
+
+/** ACP's stop reasons, which are also the engine's. */
+export type StopReason = "end_turn" | "max_tokens" | "max_turn_requests" | "refusal" | "cancelled";

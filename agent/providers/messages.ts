@@ -1,0 +1,38 @@
+/**
+ * The conversation as the engine keeps it: OpenAI-format roles (system, user, assistant with tool calls, tool
+ * results), independent of any SDK. Each provider maps this to its own wire format.
+ */
+export interface ToolCallRecord {
+  readonly id: string;
+  readonly name: string;
+  /** The raw JSON text of the arguments, exactly as the model produced it. */
+  readonly arguments: string;
+}
+
+export interface UserMessage {
+  readonly role: "user";
+  readonly content: string;
+}
+
+export interface AssistantMessage {
+  readonly role: "assistant";
+  readonly content: string;
+  readonly toolCalls?: readonly ToolCallRecord[];
+  /** Reasoning text the model streamed (kept for replay; not sent back to providers that reject it). */
+  readonly reasoning?: string;
+}
+
+export interface ToolResultMessage {
+  readonly role: "tool";
+  readonly toolCallId: string;
+  readonly content: string;
+}
+
+export type ChatMessage = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** A tool offered to the model, described by a JSON Schema for its arguments. */
+export interface ToolSchema {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+}

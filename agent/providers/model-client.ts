@@ -1,0 +1,32 @@
+import type { ChatMessage, ToolSchema } from "./messages.js";
+
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cachedInputTokens?: number;
+  readonly reasoningTokens?: number;
+}
+
+/** Why the model stopped, normalised across APIs. */
+export type FinishReason = "stop" | "tool_calls" | "length" | "refusal";
+
+/** One normalised stream, whichever API produced it. */
+export type ModelStreamEvent =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "reasoning"; readonly text: string }
+  /** A piece of a tool call: `index` identifies the call; id and name arrive once, arguments in pieces. */
+  | { readonly type: "tool_call_delta"; readonly index: number; readonly id?: string; readonly name?: string; readonly argumentsDelta?: string }
+  | { readonly type: "usage"; readonly usage: TokenUsage }
+  | { readonly type: "finish"; readonly reason: FinishReason };
+
+export interface ModelRequest {
+  readonly model: string;
+  readonly systemPrompt: string;
+  readonly messages: readonly ChatMessage[];
+  readonly tools: readonly ToolSchema[];
+}
+
+/** A connection to one model endpoint. `stream` throws ProviderError; aborting `signal` ends it at once. */
+export interface ModelClient {
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
+}

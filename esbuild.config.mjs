@@ -1,0 +1,77 @@
+// Builds the three bundles of the package:
+//   dist/acp-server.js  the `hermes-acp` bin: a tiny CommonJS launcher for the ESM server in dist/server/
+//   dist/extension.js   the VS Code extension (CommonJS, loaded with require() by the extension host)
+//   dist/webview/       the chat view's browser code
+// The server is ESM with code splitting so that heavy modules (LLM SDKs, later sql.js) load only when a
+// session first needs them: start-up pays for nothing a session does not use.
+import * as esbuild from "esbuild";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+
+const watch = process.argv.includes("--watch");
+const production = process.argv.includes("--production");
+
+const common = {
+  bundle: true,
+  sourcemap: production ? false : "linked",
+  minify: production,
+  legalComments: "none",
+  logLevel: "warning",
+};
+
+/** @type {esbuild.BuildOptions[]} */
+const builds = [
+  {
+    ...common,
+    entryPoints: { main: "acp-server/main.ts" },
+    outdir: "dist/server",
+    outExtension: { ".js": ".mjs" },
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
+    banner: { js: "import { createRequire as __hermesCreateRequire } from 'node:module'; const require = __hermesCreateRequire(import.meta.url);" },
+  },
+  {
+    ...common,
+    entryPoints: ["extension/extension.ts"],
+    outfile: "dist/extension.js",
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    external: ["vscode"],
+  },
+  {
+    ...common,
+    entryPoints: ["webview-ui/main.ts"],
+    outdir: "dist/webview",
+    platform: "browser",
+    target: "es2022",
+    format: "iife",
+  },
+];
+
+function writeLauncher() {
+  // package.json has no "type" (the extension must stay CommonJS), so the bin is a CommonJS file that
+  // imports the ESM server. Dynamic import keeps it valid on every Node >= 20.
+  writeFileSync(
+    "dist/acp-server.js",
+    '#!/usr/bin/env node\n"use strict";\nimport("./server/main.mjs").catch((error) => {\n' +
+      '  process.stderr.write(`hermes-acp: failed to start: ${error && error.stack ? error.stack : error}\\n`);\n' +
+      "  process.exit(1);\n});\n",
+  );
+  chmodSync("dist/acp-server.js", 0o755);
+}
+
+if (!watch) rmSync("dist", { recursive: true, force: true });
+mkdirSync("dist", { recursive: true });
+writeLauncher();
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+  process.stderr.write("esbuild: watching for changes\n");
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

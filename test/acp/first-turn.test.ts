@@ -1,0 +1,216 @@
+import { strict as assert } from "node:assert";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+
+describe("hermes-acp over real stdio: a first real turn", () => {
+  const temp = new TempDirs();
+  let llm: ScriptedLlm;
+  let harness: AcpHarness;
+  let workspace: string;
+
+  beforeEach(async () => {
+    llm = await ScriptedLlm.start();
+    const home = hermesHomeFor(temp.make(), llm.baseUrl);
+    workspace = temp.make("hermes-ws-");
+    harness = AcpHarness.spawn(serverEnv(home));
+  });
+
+  afterEach(async () => {
+    await harness.close();
+    await llm.close();
+    assert.deepEqual(harness.violations, [], "every message the agent wrote must be valid ACP");
+    temp.cleanup();
+  });
+
+  it("answers initialize with protocol 1, its identity and only real capabilities", async () => {
+    const init = await harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
+    assert.equal(init.protocolVersion, 1);
+    assert.equal(init.agentInfo?.name, "hermes-agent");
+    assert.equal(init.agentCapabilities?.loadSession, false);
+    assert.equal(init.agentCapabilities?.promptCapabilities?.image, false);
+  });
+
+  it("streams the reply as agent_message_chunk updates before session/prompt returns end_turn", async () => {
+    llm.enqueue({ kind: "text", chunks: ["Hello", ", ", "world"], chunkDelayMs: 150 });
+    await harness.initialize();
+    const sessionId = await harness.newSession(workspace);
+    let settled = false;
+    const turn = harness.prompt(sessionId, "Say hello").finally(() => (settled = true));
+    while (harness.updates.length === 0) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(settled, false, "the first chunk must arrive while the turn is still running");
+    const response = await turn;
+    assert.equal(response.stopReason, "end_turn");
+    assert.equal(harness.replyText(sessionId), "Hello, world");
+    const chunks = harness.updates.filter((u) => u.update.sessionUpdate === "agent_message_chunk");
+    assert.equal(chunks.length, 3, "each streamed delta is its own update");
+
+    const request = llm.requests[0]!;
+    assert.equal(request.body.stream, true);
+    assert.equal(request.body.model, "scripted-model");
+    assert.equal(request.body.messages[0]!.role, "system");
+    assert.match(String(request.body.messages[0]!.content), /^You are Hermes Agent/);
+    assert.deepEqual(request.body.messages.at(-1), { role: "user", content: "Say hello" });
+  });
+
+  it("keeps the conversation across turns", async () => {
+    llm.enqueue({ kind: "text", chunks: ["First answer"] }, { kind: "text", chunks: ["Second answer"] });
+    await harness.initialize();
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "one");
+    await harness.prompt(sessionId, "two");
+    const roles = llm.requests[1]!.body.messages.map((m) => `${m.role}:${m.content}`);
+    assert.deepEqual(roles.slice(1), ["user:one", "assistant:First answer", "user:two"]);
+  });
+
+  it("cancels mid-stream: the HTTP request is aborted at once and the prompt returns cancelled", async () => {
+    llm.enqueue({ kind: "text", chunks: ["partial"], stall: true });
+    await harness.initialize();
+    const sessionId = await harness.newSession(workspace);
+    const turn = harness.prompt(sessionId, "write a long essay");
+    while (harness.replyText(sessionId) !== "partial") await new Promise((r) => setTimeout(r, 10));
+    const started = Date.now();
+    await harness.agent.notify("session/cancel", { sessionId });
+    const response = await turn;
+    assert.equal(response.stopReason, "cancelled");
+    assert.ok(Date.now() - started < 1000, "cancel must not wait for the model");
+    for (let i = 0; i < 50 && !llm.requests[0]!.aborted; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(llm.requests[0]!.aborted, true, "the LLM request must be aborted");
+  });
+
+  it("reports a 401 in words the user can act on, then the next prompt works", async () => {
+    llm.enqueue({ kind: "error", status: 401, message: "Invalid API key provided" }, { kind: "text", chunks: ["Back online"] });
+    await harness.initialize();
+    const sessionId = await harness.newSession(workspace);
+    const first = await harness.prompt(sessionId, "hello?");
+    assert.equal(first.stopReason, "end_turn");
+    const message = harness.replyText(sessionId);
+    assert.match(message, /refused the request with HTTP 401/);
+    assert.match(message, /Invalid API key provided/);
+    assert.match(message, /CUSTOM_API_KEY|OPENAI_API_KEY/, "it names the variable that holds the key");
+
+    const second = await harness.prompt(sessionId, "hello again");
+    assert.equal(second.stopReason, "end_turn");
+    assert.ok(harness.replyText(sessionId).endsWith("Back online"));
+    const sent = llm.requests[1]!.body.messages.map((m) => m.content);
+    assert.deepEqual(sent.slice(1), ["hello again"], "the failed turn is not replayed into the history");
+  });
+
+  it("explains a 5xx and a model the server does not know", async () => {
+    llm.enqueue({ kind: "error", status: 503, message: "overloaded" }, { kind: "error", status: 404, message: "model not found" });
+    await harness.initialize();
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "a");
+    assert.match(harness.replyText(sessionId), /server error \(HTTP 503\)/);
+    await harness.prompt(sessionId, "b");
+    assert.match(harness.replyText(sessionId), /HTTP 404 for model 'scripted-model'/);
+  });
+
+  it("treats a reply cut off mid-stream as a failure and does not keep half of it", async () => {
+    llm.enqueue({ kind: "text", chunks: ["Half a sen"], cutOff: true }, { kind: "text", chunks: ["Whole"] });
+    await harness.initialize();
+    const sessionId = await harness.newSession(workspace);
+    const first = await harness.prompt(sessionId, "tell me");
+    assert.equal(first.stopReason, "end_turn");
+    assert.match(harness.replyText(sessionId), /cut off before the model finished/);
+    await harness.prompt(sessionId, "again");
+    assert.deepEqual(llm.requests[1]!.body.messages.slice(1).map((m) => m.content), ["again"]);
+  });
+
+  it("answers garbage with a parse error and unknown methods with -32601, and keeps serving", async () => {
+    llm.enqueue({ kind: "text", chunks: ["still here"] });
+    await harness.initialize();
+    harness.writeRaw("this is not json\n");
+    await harness.waitForLine((m) => (m.error as { code?: number } | undefined)?.code === -32700);
+    harness.writeRaw('{"jsonrpc":"2.0","id":"x1","method":"session/frobnicate","params":{}}\n');
+    const unknown = await harness.waitForLine((m) => m.id === "x1");
+    assert.equal((unknown.error as { code: number }).code, -32601);
+    harness.writeRaw('{"jsonrpc":"2.0","id":"x2","method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}\n');
+    const missing = await harness.waitForLine((m) => m.id === "x2");
+    assert.equal((missing.error as { code: number }).code, -32002);
+
+    const sessionId = await harness.newSession(workspace);
+    assert.equal((await harness.prompt(sessionId, "ping")).stopReason, "end_turn");
+    assert.equal(harness.replyText(sessionId), "still here");
+  });
+});
+
+describe("hermes-acp over real stdio: configuration problems", () => {
+  const temp = new TempDirs();
+  afterEach(() => temp.cleanup());
+
+  it("refuses session/new with the file and line of a broken config.yaml, and recovers once it is fixed", async () => {
+    const llm = await ScriptedLlm.start();
+    const home = temp.make();
+    const configPath = join(home, "config.yaml");
+    writeFileSync(configPath, "model:\n  provider: custom\n  default: [unclosed\n");
+    const harness = AcpHarness.spawn(serverEnv(home));
+    try {
+      await harness.initialize();
+      await assert.rejects(harness.newSession(home), (error: { code: number; message: string }) => {
+        assert.equal(error.code, -32603);
+        assert.ok(error.message.includes(`${configPath}:`), error.message);
+        assert.match(error.message, /config\.yaml:\d+:\d+: /);
+        return true;
+      });
+      writeFileSync(configPath, `model:\n  provider: custom\n  default: fixed-model\n  base_url: ${llm.baseUrl}\n`);
+      llm.enqueue({ kind: "text", chunks: ["fixed"] });
+      const sessionId = await harness.newSession(home);
+      await harness.prompt(sessionId, "works now?");
+      assert.equal(harness.replyText(sessionId), "fixed");
+      assert.deepEqual(harness.violations, []);
+    } finally {
+      await harness.close();
+      await llm.close();
+    }
+  });
+
+  it("opens a session without a key but tells the user on each prompt what to set, without calling the model", async () => {
+    const home = temp.make();
+    writeFileSync(join(home, "config.yaml"), "model:\n  provider: openrouter\n  default: anthropic/claude-sonnet-4\n");
+    const harness = AcpHarness.spawn(serverEnv(home));
+    try {
+      await harness.initialize();
+      const sessionId = await harness.newSession(home);
+      const response = await harness.prompt(sessionId, "hi");
+      assert.equal(response.stopReason, "end_turn");
+      assert.match(harness.replyText(sessionId), /No API key for OpenRouter: set OPENROUTER_API_KEY/);
+      assert.deepEqual(harness.violations, []);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it("explains an endpoint that cannot be reached", async () => {
+    const closed = await ScriptedLlm.start();
+    const deadUrl = closed.baseUrl;
+    await closed.close();
+    const home = hermesHomeFor(temp.make(), deadUrl);
+    const harness = AcpHarness.spawn(serverEnv(home));
+    try {
+      await harness.initialize();
+      const sessionId = await harness.newSession(home);
+      assert.equal((await harness.prompt(sessionId, "anyone?")).stopReason, "end_turn");
+      assert.match(harness.replyText(sessionId), /Could not reach Custom OpenAI-compatible endpoint \(http:\/\/127\.0\.0\.1:\d+\/v1\)/);
+      assert.deepEqual(harness.violations, []);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it("writes nothing but JSON-RPC on stdout, even with --verbose", async () => {
+    const home = temp.make();
+    const harness = AcpHarness.spawn(serverEnv(home), { args: ["--verbose"] });
+    try {
+      await harness.initialize();
+      await harness.newSession(home);
+      assert.ok(harness.stdoutLines.length >= 2);
+      assert.deepEqual(harness.violations, []);
+    } finally {
+      await harness.close();
+    }
+    assert.match(harness.stderr, /\[hermes-acp\] debug/);
+  });
+});

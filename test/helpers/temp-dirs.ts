@@ -1,0 +1,35 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+/** Temporary folders for one test file, removed afterwards. */
+export class TempDirs {
+  private readonly made: string[] = [];
+
+  make(prefix = "hermes-test-"): string {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    this.made.push(dir);
+    return dir;
+  }
+
+  cleanup(): void {
+    for (const dir of this.made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes files given as { "relative/path": "content" } under `root`, creating folders. */
+export function writeTree(root: string, files: Readonly<Record<string, string>>): void {
+  for (const [relative, content] of Object.entries(files)) {
+    const path = join(root, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+}
+
+/** A HERMES_HOME whose config.yaml points at a scripted endpoint. */
+export function hermesHomeFor(root: string, baseUrl: string, model = "scripted-model", extraYaml = ""): string {
+  writeTree(root, {
+    "config.yaml": `model:\n  provider: custom\n  default: ${model}\n  base_url: ${baseUrl}\n${extraYaml}`,
+  });
+  return root;
+}
