@@ -30,6 +30,8 @@ const builds = [
     format: "esm",
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
+    // Always minified: V8 parses fewer bytes at start-up and on the first session (source maps keep traces readable).
+    minify: true,
     // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
     banner: { js: "import { createRequire as __hermesCreateRequire } from 'node:module'; const require = __hermesCreateRequire(import.meta.url);" },
   },

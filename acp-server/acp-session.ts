@@ -1,6 +1,7 @@
 import type { Env } from "../agent/config/hermes-home.js";
 import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
 import { prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
+import { startupNotices, type StartupNotice } from "./startup-notices.js";
 
 /**
  * One ACP session: its working directory, its conversation, and the turn in flight. Prompts are serialised (a
@@ -10,6 +11,10 @@ export class AcpSession {
   private prepared: PreparedConversation;
   private tail: Promise<unknown> = Promise.resolve();
   private running: AbortController | undefined;
+  /** Settles once the session's first updates (commands, notices) are out; prompt updates must follow them. */
+  announced: Promise<void> = Promise.resolve();
+  /** Startup notices not yet shown (clients without `session.notices` see them at the top of the first reply). */
+  private unshownNotices: StartupNotice[];
 
   constructor(
     readonly id: string,
@@ -18,13 +23,19 @@ export class AcpSession {
     prepared: PreparedConversation,
   ) {
     this.prepared = prepared;
+    this.unshownNotices = startupNotices(prepared.systemPrompt.report);
+  }
+
+  /** Hands over the notices not shown yet, once. */
+  takeNotices(): StartupNotice[] {
+    return this.unshownNotices.splice(0);
   }
 
   get ready(): PreparedConversation {
     return this.prepared;
   }
 
-  /** Runs a turn after any earlier one. `onProblem` hears why the session cannot talk to a model yet. */
+  /** Runs a turn after any earlier one; a problem that keeps the session from a model is reported as an error event. */
   prompt(text: string, emit: AgentEventSink): Promise<StopReason> {
     const turn = this.tail.then(() => this.runTurn(text, emit));
     this.tail = turn.catch(() => undefined);

@@ -1,16 +1,23 @@
 import * as acp from "@agentclientprotocol/sdk";
 import { handleInitialize } from "./handlers/initialize.js";
-import { handleNewSession } from "./handlers/session-new.js";
-import { handleCancel, handlePrompt } from "./handlers/session-prompt.js";
 import type { ServerContext } from "./server-context.js";
 import { AGENT_NAME } from "./version.js";
 
+// Session handlers pull in the whole engine (config, YAML, prompt builder, scanner). They are loaded after the
+// initialize reply has gone out, so spawn → initialize pays only for the protocol layer.
+const loadSessionHandlers = () => import("./handlers/session-handlers.js");
+
 /** The ACP agent: method names wired to their handlers. One app per connection. */
 export function createAgentApp(ctx: ServerContext): acp.AgentApp {
+  let sessionHandlers: ReturnType<typeof loadSessionHandlers> | undefined;
+  const handlers = () => (sessionHandlers ??= loadSessionHandlers());
   return acp
     .agent({ name: AGENT_NAME })
-    .onRequest("initialize", ({ params }) => handleInitialize(ctx, params))
-    .onRequest("session/new", ({ params }) => handleNewSession(ctx, params))
-    .onRequest("session/prompt", ({ params, client, signal }) => handlePrompt(ctx, params, client, signal))
-    .onNotification("session/cancel", ({ params }) => handleCancel(ctx, params));
+    .onRequest("initialize", ({ params }) => {
+      setImmediate(() => void handlers().catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)));
+      return handleInitialize(ctx, params);
+    })
+    .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))
+    .onRequest("session/prompt", async ({ params, client, signal }) => (await handlers()).handlePrompt(ctx, params, client, signal))
+    .onNotification("session/cancel", async ({ params }) => (await handlers()).handleCancel(ctx, params));
 }

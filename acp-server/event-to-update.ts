@@ -16,6 +16,12 @@ export function eventToUpdate(event: AgentEvent): SessionUpdate | undefined {
         content: { type: "text", text: `⚠️ ${event.message}` },
         _meta: { hermes: { error: true } },
       };
+    case "notice":
+      return {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: `⚠️ ${event.title}: ${event.message}\n\n` },
+        _meta: { hermes: { notice: true } },
+      };
     case "usage":
       return undefined;
   }

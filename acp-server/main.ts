@@ -7,6 +7,8 @@ const USAGE = `hermes-acp ${HERMES_ACP_VERSION}: Hermes Agent over the Agent Cli
 Usage:
   hermes-acp                 serve ACP on stdin/stdout (what Zed, JetBrains and VS Code run)
   hermes-acp chat "prompt"   run one turn in the current directory and print the reply
+  hermes-acp context [dir]   show which context files a session in dir loads, shadows, blocks or truncates
+                             (--json for machine-readable output)
   hermes-acp --check         show the configuration in use and whether a model is reachable with it
   hermes-acp --version       print the version
 
@@ -27,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
         version: { type: "boolean" },
         check: { type: "boolean" },
         verbose: { type: "boolean" },
+        json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -60,6 +63,10 @@ async function main(argv: string[]): Promise<number> {
       writeReply: (text) => process.stdout.write(text),
       writeNote: (text) => process.stderr.write(text),
     });
+  }
+  if (command === "context") {
+    const { runContext } = await import("./commands/context.js");
+    return runContext(rest[0], values.json === true, process.env, (text) => process.stdout.write(text));
   }
   if (command !== undefined) {
     process.stderr.write(`hermes-acp: unknown command '${command}'\n\n${USAGE}`);

@@ -3,6 +3,7 @@ import type { AgentEvent } from "../../agent/loop/events.js";
 import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
+import { runSlashCommand } from "../slash-commands.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
@@ -30,7 +31,16 @@ export async function handlePrompt(
     );
   };
   try {
-    const stopReason = await session.prompt(promptToText(params.prompt), emit);
+    await session.announced;
+    for (const notice of session.takeNotices()) emit({ type: "notice", title: notice.title, message: notice.description });
+    const text = promptToText(params.prompt);
+    const commandReply = params.prompt.every((b) => b.type === "text") ? runSlashCommand(session, text) : undefined;
+    if (commandReply !== undefined) {
+      emit({ type: "text_delta", text: commandReply });
+      await delivered;
+      return { stopReason: "end_turn" };
+    }
+    const stopReason = await session.prompt(text, emit);
     await delivered;
     return { stopReason };
   } finally {

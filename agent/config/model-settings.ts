@@ -1,6 +1,5 @@
-import { ConfigError } from "./config-error.js";
 import { API_MODES, findProvider, knownProviderIds, type ApiMode } from "./provider-catalog.js";
-import type { YamlFile } from "./yaml-file.js";
+import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** The `model:` section of config.yaml, checked. */
 export interface ModelSettings {
@@ -66,6 +65,5 @@ function isHttpUrl(value: string): boolean {
 }
 
 function fail(yaml: YamlFile, path: string[], message: string): never {
-  const pos = yaml.positionOf(path);
-  throw new ConfigError({ file: yaml.file, line: pos?.line, column: pos?.column, message });
+  throw configErrorAt(yaml, path, message);
 }

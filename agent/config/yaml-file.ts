@@ -56,3 +56,9 @@ function emptyYamlFile(file: string): YamlFile {
 function firstLine(message: string): string {
   return message.split("\n")[0]!.trim();
 }
+
+/** A ConfigError pointing at the value at `path` in `yaml`. */
+export function configErrorAt(yaml: YamlFile, path: readonly string[], message: string): ConfigError {
+  const pos = yaml.positionOf(path);
+  return new ConfigError({ file: yaml.file, line: pos?.line, column: pos?.column, message });
+}

@@ -75,6 +75,14 @@ export class Conversation {
     return finish === "length" ? "max_tokens" : finish === "refusal" ? "refusal" : "end_turn";
   }
 
+  /**
+   * Loads the provider SDK and opens the client ahead of the first turn. Called once a session exists (never at
+   * start-up), so the first prompt does not pay for module loading. Failures surface on the turn instead.
+   */
+  warmUp(): void {
+    this.modelClient().catch(() => undefined);
+  }
+
   private modelClient(): Promise<ModelClient> {
     if (!this.client) {
       this.client = this.options.openModelClient(this.options.runtime);

@@ -9,7 +9,9 @@ export type AgentEvent =
   | { readonly type: "thought_delta"; readonly text: string }
   | { readonly type: "usage"; readonly usage: TokenUsage }
   /** A failure the user must see (provider refused, unreachable...), worded so they can act on it. */
-  | { readonly type: "error"; readonly message: string };
+  | { readonly type: "error"; readonly message: string }
+  /** Something the user should know that is not part of the model's reply (a truncated or blocked context file). */
+  | { readonly type: "notice"; readonly title: string; readonly message: string };
 
 export type AgentEventSink = (event: AgentEvent) => void;
 

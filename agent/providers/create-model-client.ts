@@ -6,6 +6,9 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 
 /** Opens a client for the runtime's API mode, loading that mode's SDK only now. */
 export async function createModelClient(runtime: RuntimeProvider): Promise<ModelClient> {
+  // Node loads its fetch implementation (undici, ~20 ms) on first touch; every SDK here uses it, so do it now
+  // rather than inside the first request.
+  void new Headers();
   switch (runtime.apiMode) {
     case "chat_completions": {
       const { createChatCompletionsClient } = await import("./chat-completions.js");

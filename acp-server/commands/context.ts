@@ -1,0 +1,26 @@
+import { resolve } from "node:path";
+import { ConfigError } from "../../agent/config/config-error.js";
+import type { Env } from "../../agent/config/hermes-home.js";
+import { loadHermesConfig } from "../../agent/config/load-config.js";
+import { formatContextReport } from "../../agent/prompt/format-context-report.js";
+import { buildSessionPrompt } from "../../agent/session/open-conversation.js";
+
+/**
+ * `hermes-acp context [dir] [--json]`: the context inspector. Shows exactly what a session opened in `dir` would
+ * load — without writing anything to HERMES_HOME. Returns the exit status.
+ */
+export function runContext(dir: string | undefined, json: boolean, env: Env, out: (text: string) => void): number {
+  let config;
+  try {
+    config = loadHermesConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    out(`hermes-acp: ${error.message}\n`);
+    return 1;
+  }
+  const cwd = resolve(dir ?? process.cwd());
+  const { systemPrompt } = buildSessionPrompt(config, cwd, new Date());
+  if (json) out(`${JSON.stringify({ ...systemPrompt.report, prompt: systemPrompt.layers }, null, 2)}\n`);
+  else out(`${formatContextReport(systemPrompt.report)}\n`);
+  return 0;
+}

@@ -1,0 +1,3 @@
+// The session-scoped handlers, gathered so the server can load them (and the engine behind them) in one lazy step.
+export { handleNewSession } from "./session-new.js";
+export { handleCancel, handlePrompt } from "./session-prompt.js";

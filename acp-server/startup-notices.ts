@@ -1,0 +1,23 @@
+import type { ContextReport } from "../agent/prompt/system-prompt.js";
+
+export interface StartupNotice {
+  readonly title: string;
+  readonly description: string;
+}
+
+/**
+ * What the user must hear about how their context was loaded: upstream's truncation warnings (upstream only logs
+ * them) and, beyond upstream, every file the threat scanner blocked, so nothing vanishes from the prompt silently.
+ */
+export function startupNotices(report: ContextReport): StartupNotice[] {
+  const notices: StartupNotice[] = report.warnings.map((warning) => ({ title: "Context file truncated", description: warning }));
+  for (const file of [report.identity, ...report.files]) {
+    if (file?.status !== "blocked") continue;
+    const hits = (file.threats ?? []).map((t) => `${t.id} at line ${t.line}`).join(", ");
+    notices.push({
+      title: `${file.label} blocked`,
+      description: `${file.path} was not loaded: the threat scanner found possible prompt injection (${hits}). Run /context for details.`,
+    });
+  }
+  return notices;
+}

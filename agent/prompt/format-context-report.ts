@@ -1,0 +1,80 @@
+import { isAbsolute, relative } from "node:path";
+import type { ContextFileDecision } from "./context-decision.js";
+import type { ContextReport } from "./system-prompt.js";
+
+const n = (value: number) => value.toLocaleString("en-US");
+
+/**
+ * The context inspector's readable form (Markdown that also reads well as plain text): which file was loaded,
+ * which were shadowed and by what, what was blocked (pattern and line), what was truncated, and what each prompt
+ * layer costs.
+ */
+export function formatContextReport(report: ContextReport): string {
+  const show = (path: string) => displayPath(path, report.cwd);
+  const lines: string[] = [`**Project context for ${report.cwd}**`, ""];
+  lines.push(
+    report.gitRoot
+      ? `- git root: ${report.gitRoot} (.hermes.md / HERMES.md are looked for from here up to it)`
+      : "- no git root: .hermes.md / HERMES.md are looked for in this folder only",
+  );
+  lines.push(`- cap per context file: ${n(report.cap.maxChars)} chars (${capSource(report)})`);
+  lines.push("", "**Identity**", "");
+  lines.push(report.identity ? `- ${describe(report.identity, show)}` : "- default Hermes identity (no SOUL.md in HERMES_HOME, or it is empty)");
+  lines.push("", "**Context files**", "");
+  if (report.files.length === 0) lines.push("- none found (looked for .hermes.md, HERMES.md, AGENTS.md, agents.md, CLAUDE.md, claude.md, .cursorrules, .cursor/rules/*.mdc)");
+  for (const file of report.files) lines.push(`- ${describe(file, show)}`);
+  lines.push("", "**Memory**", "");
+  lines.push(`- ${report.memory.memoryEntries} memory entries, ${report.memory.userEntries} user-profile entries${report.memory.blockedEntries ? `, ${report.memory.blockedEntries} blocked by the threat scanner` : ""}`);
+  lines.push("", "**System prompt layers**", "");
+  let chars = 0;
+  let tokens = 0;
+  for (const layer of report.layers) {
+    chars += layer.chars;
+    tokens += layer.estimatedTokens;
+    lines.push(`- ${layer.name}: ${n(layer.chars)} chars, ~${n(layer.estimatedTokens)} tokens`);
+  }
+  lines.push(`- total: ${n(chars)} chars, ~${n(tokens)} tokens`);
+  if (report.warnings.length > 0) {
+    lines.push("", "**Warnings**", "");
+    for (const warning of report.warnings) lines.push(`- ${warning}`);
+  }
+  return lines.join("\n");
+}
+
+function describe(file: ContextFileDecision, show: (path: string) => string): string {
+  const where = show(file.path);
+  switch (file.status) {
+    case "loaded":
+      return `loaded: ${where} (${n(file.chars)} chars, ${n(file.injectedChars)} in the prompt)${truncation(file)}`;
+    case "blocked":
+      return `BLOCKED: ${where}: ${(file.threats ?? []).map((t) => `${t.id} at line ${t.line}`).join(", ")}; the prompt holds a [BLOCKED] notice instead of its content`;
+    case "shadowed":
+      return `shadowed: ${where} (${n(file.chars)} chars) is not loaded because ${file.shadowedBy ? show(file.shadowedBy) : "another file"} was found first`;
+    case "empty":
+      return `empty: ${where} (only whitespace; discovery moved on)`;
+    case "unreadable":
+      return `unreadable: ${where} (skipped)`;
+  }
+}
+
+function truncation(file: ContextFileDecision): string {
+  const t = file.truncated;
+  if (!t) return "";
+  return `; TRUNCATED to the first ${n(t.head)} and last ${n(t.tail)} of ${n(t.total)} chars (limit ${n(t.limit)}), ${n(t.total - t.head - t.tail)} chars omitted`;
+}
+
+function capSource(report: ContextReport): string {
+  switch (report.cap.source) {
+    case "config":
+      return "context_file_max_chars in config.yaml";
+    case "model":
+      return "from the model's context length";
+    case "default":
+      return "default";
+  }
+}
+
+function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+}
