@@ -1,0 +1,34 @@
+/**
+ * The only way tools ask the user. The ACP server answers through `session/request_permission`; a front end that
+ * cannot ask says so (`canAsk` false), and tools tell the model plainly instead of waiting.
+ */
+export type CommandApproval = "once" | "session" | "always" | "deny";
+
+export interface CommandApprovalRequest {
+  readonly toolCallId: string;
+  readonly command: string;
+  /** Why it needs approval, e.g. "recursive delete". */
+  readonly description: string;
+  /** Offer "always" (persisted to command_allowlist). */
+  readonly allowPermanent: boolean;
+}
+
+export interface ClarifyRequest {
+  readonly toolCallId: string;
+  readonly question: string;
+  readonly choices: readonly string[];
+}
+
+export interface Approver {
+  readonly canAsk: boolean;
+  approveCommand(request: CommandApprovalRequest, signal: AbortSignal): Promise<CommandApproval>;
+  /** The user's answer, or undefined when they dismissed the question. */
+  clarify(request: ClarifyRequest, signal: AbortSignal): Promise<string | undefined>;
+}
+
+/** For front ends that cannot ask anyone (one-shot runs without a client that answers). */
+export const NON_INTERACTIVE_APPROVER: Approver = {
+  canAsk: false,
+  approveCommand: async () => "deny",
+  clarify: async () => undefined,
+};

@@ -1,0 +1,26 @@
+import type { ToolSettings } from "../config/tool-settings.js";
+
+export type TodoStatus = "pending" | "in_progress" | "completed" | "cancelled";
+
+export interface TodoItem {
+  readonly id: string;
+  readonly content: string;
+  readonly status: TodoStatus;
+}
+
+/**
+ * What tools remember for one session: the task list, the commands the user approved for this session, the
+ * background processes, and the settings read from config.yaml when the session opened.
+ */
+export class SessionToolState {
+  todos: TodoItem[] = [];
+  /** Approval keys (the pattern description, e.g. "recursive delete") the user allowed for this session. */
+  readonly approvedForSession = new Set<string>();
+  /** Failed memory consolidations in the current turn (upstream caps them at 3). */
+  memoryFailuresThisTurn = 0;
+
+  constructor(
+    readonly sessionId: string,
+    readonly settings: ToolSettings,
+  ) {}
+}

@@ -1,0 +1,69 @@
+import type { Workspace } from "../workspace/workspace.js";
+import type { Approver } from "./approver.js";
+import type { SessionToolState } from "./session-tool-state.js";
+
+/** JSON Schema of a tool's arguments, as sent to the model (an object schema). */
+export interface ToolParameters {
+  readonly type: "object";
+  readonly properties: Readonly<Record<string, ParameterSchema>>;
+  readonly required?: readonly string[];
+}
+
+export interface ParameterSchema {
+  readonly type: "string" | "integer" | "number" | "boolean" | "array" | "object";
+  readonly description?: string;
+  readonly enum?: readonly string[];
+  readonly items?: ParameterSchema | Readonly<Record<string, unknown>>;
+  readonly properties?: Readonly<Record<string, ParameterSchema>>;
+  readonly required?: readonly string[];
+  readonly default?: unknown;
+}
+
+/** A file the tool changed, with whole-file texts before and after, so front ends can show and review a diff. */
+export interface FileEdit {
+  readonly path: string;
+  /** Null for a file the tool created. */
+  readonly oldText: string | null;
+  /** Null for a file the tool deleted. */
+  readonly newText: string | null;
+}
+
+export interface FileLocation {
+  readonly path: string;
+  readonly line?: number;
+}
+
+/** What a tool returns: text for the model, plus structured facts for front ends. */
+export interface ToolResult {
+  readonly content: string;
+  /** The call failed (the model still sees `content`, which says why). */
+  readonly isError?: boolean;
+  readonly edits?: readonly FileEdit[];
+  readonly locations?: readonly FileLocation[];
+}
+
+export interface ToolContext {
+  readonly workspace: Workspace;
+  readonly approver: Approver;
+  readonly signal: AbortSignal;
+  readonly toolCallId: string;
+  /** HERMES_HOME: memory files, config.yaml (command_allowlist), protected paths. */
+  readonly home: string;
+  readonly state: SessionToolState;
+  /** Streams progress (terminal output as it arrives) to front ends while the tool runs. */
+  readonly progress: (text: string) => void;
+}
+
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ToolParameters;
+  /** Interactive tools (clarify) run one at a time, after the others of the same reply. */
+  readonly interactive?: boolean;
+  /** Arguments have been checked against `parameters` (required fields present, types right) before this runs. */
+  run(args: Readonly<Record<string, unknown>>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export function toolError(message: string): ToolResult {
+  return { content: message, isError: true };
+}
