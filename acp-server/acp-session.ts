@@ -1,14 +1,23 @@
+import { homedir } from "node:os";
 import type { Env } from "../agent/config/hermes-home.js";
+import { SubdirectoryHintTracker } from "../agent/context/subdirectory-hints.js";
 import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
+import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
 import { prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
+import type { Approver } from "../agent/tools/approver.js";
+import { SessionToolState } from "../agent/tools/session-tool-state.js";
+import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
+import type { Workspace } from "../agent/workspace/workspace.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
 
 /**
- * One ACP session: its working directory, its conversation, and the turn in flight. Prompts are serialised (a
- * prompt sent while a turn runs waits for it), and `cancel` aborts the running turn and everything under it.
+ * One ACP session: its working directory, its conversation and tools, and the turn in flight. Prompts are
+ * serialised (a prompt sent while a turn runs waits for it), and `cancel` aborts the running turn and everything
+ * under it (the model request, tools, their process groups).
  */
 export class AcpSession {
   private prepared: PreparedConversation;
+  private tools: ToolEnvironment;
   private tail: Promise<unknown> = Promise.resolve();
   private running: AbortController | undefined;
   /** Settles once the session's first updates (commands, notices) are out; prompt updates must follow them. */
@@ -21,18 +30,21 @@ export class AcpSession {
     readonly cwd: string,
     private readonly env: Env,
     prepared: PreparedConversation,
+    private readonly approver: Approver,
+    private readonly workspace: Workspace = new LocalWorkspace(cwd),
   ) {
     this.prepared = prepared;
+    this.tools = this.toolEnvironment();
     this.unshownNotices = startupNotices(prepared.systemPrompt.report);
+  }
+
+  get ready(): PreparedConversation {
+    return this.prepared;
   }
 
   /** Hands over the notices not shown yet, once. */
   takeNotices(): StartupNotice[] {
     return this.unshownNotices.splice(0);
-  }
-
-  get ready(): PreparedConversation {
-    return this.prepared;
   }
 
   /** Runs a turn after any earlier one; a problem that keeps the session from a model is reported as an error event. */
@@ -46,10 +58,17 @@ export class AcpSession {
     this.running?.abort();
   }
 
+  /** Ends the session for good: the running turn and every background process it started. */
+  close(): void {
+    this.cancel();
+    this.tools.state.processes.killAll();
+  }
+
   private async runTurn(text: string, emit: AgentEventSink): Promise<StopReason> {
     if (!this.prepared.ok) {
       // The user may have fixed config.yaml or .env since: look again before giving up.
       this.prepared = prepareConversation(this.cwd, this.env);
+      this.tools = this.toolEnvironment();
       if (!this.prepared.ok) {
         emit({ type: "error", message: `Hermes is not ready: ${this.prepared.problem}` });
         return "end_turn";
@@ -58,9 +77,25 @@ export class AcpSession {
     const controller = new AbortController();
     this.running = controller;
     try {
-      return await this.prepared.conversation.runTurn(text, controller.signal, emit);
+      return await this.prepared.conversation.runTurn(text, controller.signal, emit, this.tools);
     } finally {
       if (this.running === controller) this.running = undefined;
     }
+  }
+
+  /** The session's hint tracker: fed by tool calls and by the files the editor names. */
+  get hints(): SubdirectoryHintTracker {
+    return this.tools.hints as SubdirectoryHintTracker;
+  }
+
+  private toolEnvironment(): ToolEnvironment {
+    const home = this.prepared.config.home;
+    return {
+      workspace: this.workspace,
+      approver: this.approver,
+      home,
+      state: new SessionToolState(this.id, this.prepared.toolSettings),
+      hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home }),
+    };
   }
 }

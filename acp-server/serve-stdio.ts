@@ -21,7 +21,7 @@ export async function serveStdio(log: Logger): Promise<void> {
   const connection = createAgentApp(ctx).connect(stream);
   log.debug("serving ACP on stdio");
   await connection.closed;
-  for (const session of ctx.sessions.values()) session.cancel();
+  for (const session of ctx.sessions.values()) session.close();
   log.debug("client closed the connection");
 }
 

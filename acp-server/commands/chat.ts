@@ -2,6 +2,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import { createAgentApp } from "../agent-app.js";
 import type { Logger } from "../log.js";
 import { createServerContext } from "../server-context.js";
+import { askOnTerminal } from "./terminal-permission.js";
 import { HERMES_ACP_VERSION } from "../version.js";
 
 export interface ChatIo {
@@ -18,7 +19,10 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
   const ctx = createServerContext(process.env, log);
   let failed = false;
   let endedWithNewline = true;
-  const client = acp.client({ name: "hermes-acp-chat" }).onNotification("session/update", ({ params }) => {
+  const client = acp
+    .client({ name: "hermes-acp-chat" })
+    .onRequest("session/request_permission", ({ params }) => askOnTerminal(params, io.writeNote))
+    .onNotification("session/update", ({ params }) => {
     const update = params.update;
     if (update.sessionUpdate === "agent_message_chunk" && update.content.type === "text") {
       if ((update._meta as { hermes?: { error?: boolean } } | undefined)?.hermes?.error) failed = true;
@@ -26,6 +30,8 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
       endedWithNewline = update.content.text.endsWith("\n");
     } else if (update.sessionUpdate === "agent_thought_chunk" && update.content.type === "text") {
       io.writeNote(update.content.text);
+    } else if (update.sessionUpdate === "tool_call") {
+      io.writeNote(`\n[${update.title}]\n`);
     }
   });
   try {

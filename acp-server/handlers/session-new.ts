@@ -3,6 +3,7 @@ import { isAbsolute } from "node:path";
 import { RequestError, type AgentContext, type NewSessionRequest, type NewSessionResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
 import { ConfigError, formatConfigProblem } from "../../agent/config/config-error.js";
 import { prepareConversation } from "../../agent/session/open-conversation.js";
+import { AcpApprover } from "../acp-approver.js";
 import { AcpSession } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
 import { availableCommands } from "../slash-commands.js";
@@ -26,7 +27,7 @@ export function handleNewSession(ctx: ServerContext, params: NewSessionRequest, 
   if (!prepared.ok) ctx.log.warn(prepared.problem);
   for (const warning of prepared.systemPrompt.report.warnings) ctx.log.warn(warning);
   const sessionId = randomUUID();
-  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared);
+  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, new AcpApprover(sessionId, client, ctx.log));
   ctx.sessions.set(sessionId, session);
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.

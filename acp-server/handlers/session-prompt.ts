@@ -4,6 +4,7 @@ import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
 import { runSlashCommand } from "../slash-commands.js";
+import { buildUserTurn } from "../user-turn.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
@@ -22,7 +23,7 @@ export async function handlePrompt(
   requestSignal.addEventListener("abort", onAbort, { once: true });
   let delivered: Promise<unknown> = Promise.resolve();
   const emit = (event: AgentEvent) => {
-    const update = eventToUpdate(event);
+    const update = eventToUpdate(event, session.cwd);
     if (!update) return;
     delivered = delivered.then(() =>
       client.notify("session/update", { sessionId: session.id, update }).catch((error: unknown) => {
@@ -40,7 +41,9 @@ export async function handlePrompt(
       await delivered;
       return { stopReason: "end_turn" };
     }
-    const stopReason = await session.prompt(text, emit);
+    const turn = await buildUserTurn(session, params.prompt, requestSignal);
+    for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
+    const stopReason = await session.prompt(turn.text, emit);
     await delivered;
     return { stopReason };
   } finally {

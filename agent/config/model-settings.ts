@@ -1,3 +1,4 @@
+import { isHttpUrl } from "./http-url.js";
 import { API_MODES, findProvider, knownProviderIds, type ApiMode } from "./provider-catalog.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
@@ -9,6 +10,8 @@ export interface ModelSettings {
   readonly apiMode?: ApiMode;
   readonly apiKey?: string;
   readonly contextLength?: number;
+  /** Retries of a failed model request before giving up or falling back (default 3). */
+  readonly maxRetries?: number;
 }
 
 /**
@@ -38,6 +41,7 @@ export function readModelSettings(yaml: YamlFile): ModelSettings {
     apiMode: apiMode as ApiMode | undefined,
     apiKey: optionalString(yaml, m, "api_key"),
     contextLength: optionalPositiveInt(yaml, m, "context_length"),
+    maxRetries: optionalCount(yaml, m, "max_retries"),
   };
 }
 
@@ -55,13 +59,11 @@ function optionalPositiveInt(yaml: YamlFile, m: Record<string, unknown>, key: st
   return value;
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
+function optionalCount(yaml: YamlFile, m: Record<string, unknown>, key: string): number | undefined {
+  const value = m[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) fail(yaml, ["model", key], `model.${key} must be a whole number, 0 or more`);
+  return value;
 }
 
 function fail(yaml: YamlFile, path: string[], message: string): never {

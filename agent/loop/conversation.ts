@@ -1,8 +1,11 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import type { ChatMessage } from "../providers/messages.js";
-import type { FinishReason, ModelClient } from "../providers/model-client.js";
+import type { AssistantMessage, ChatMessage, ToolSchema } from "../providers/messages.js";
+import type { ModelClient } from "../providers/model-client.js";
 import { describeProviderError, toProviderError } from "../providers/provider-error.js";
+import type { Tool } from "../tools/tool.js";
 import type { AgentEventSink, StopReason } from "./events.js";
+import { runModelStep, type ModelStep } from "./model-step.js";
+import { runToolCalls, type ToolEnvironment } from "./tool-runner.js";
 
 export interface ConversationOptions {
   readonly runtime: RuntimeProvider;
@@ -10,14 +13,30 @@ export interface ConversationOptions {
   readonly systemPrompt: string;
   /** Opens the model client; called once, on the first turn, so SDKs load only when needed. */
   readonly openModelClient: (runtime: RuntimeProvider) => Promise<ModelClient>;
+  readonly tools: readonly Tool[];
+  /** Model calls allowed per user turn (`agent.max_turns`, upstream default 90). */
+  readonly maxIterations: number;
 }
 
-/** One session's conversation with the model: the history and the turns that extend it. */
+/** Sent (as a user message, so the history keeps its alternation) when a turn runs out of iterations. */
+export const BUDGET_EXHAUSTED_NOTE =
+  "[The tool-call budget for this turn is used up. Do not call any more tools. Summarise what you have done, what is left, and what the user should do next.]";
+
+/**
+ * One session's conversation with the model: the OpenAI-format history and the turns that extend it. A turn
+ * alternates model calls and tool runs (assistant with tool_calls, then the tool results in call order, then the
+ * assistant again) until the model answers without tools, the budget runs out, or the user cancels.
+ */
 export class Conversation {
   private readonly history: ChatMessage[] = [];
   private client: Promise<ModelClient> | undefined;
+  private readonly toolsByName: ReadonlyMap<string, Tool>;
+  private readonly toolSchemas: readonly ToolSchema[];
 
-  constructor(private readonly options: ConversationOptions) {}
+  constructor(private readonly options: ConversationOptions) {
+    this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
+    this.toolSchemas = options.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+  }
 
   get messages(): readonly ChatMessage[] {
     return this.history;
@@ -28,51 +47,55 @@ export class Conversation {
   }
 
   /**
-   * Runs one user turn. Never throws for provider trouble: a failure is reported as an `error` event, the history
-   * is rolled back to before the turn (so a retry is not a duplicate), and the turn ends normally. A cancelled turn
-   * keeps what the user already saw (their message and any partial reply).
+   * Runs one user turn. Never throws for provider trouble: a failure is reported as an `error` event and the turn
+   * ends normally. When the model call that failed was the turn's first, the whole turn is rolled back (a retry is
+   * not a duplicate); after tools have run, what they did stays in the history and only the broken reply is
+   * dropped. A cancelled turn keeps what the user already saw.
    */
-  async runTurn(userText: string, signal: AbortSignal, emit: AgentEventSink): Promise<StopReason> {
+  async runTurn(userText: string, signal: AbortSignal, emit: AgentEventSink, env: ToolEnvironment): Promise<StopReason> {
     const mark = this.history.length;
+    env.state.memoryFailuresThisTurn = 0;
     this.history.push({ role: "user", content: userText });
-    let reply = "";
-    let reasoning = "";
-    let finish: FinishReason = "stop";
-    try {
-      const client = await this.modelClient();
-      const stream = client.stream(
-        { model: this.options.runtime.model, systemPrompt: this.options.systemPrompt, messages: this.history.slice(), tools: [] },
-        signal,
-      );
-      for await (const event of stream) {
-        if (event.type === "text") {
-          reply += event.text;
-          emit({ type: "text_delta", text: event.text });
-        } else if (event.type === "reasoning") {
-          reasoning += event.text;
-          emit({ type: "thought_delta", text: event.text });
-        } else if (event.type === "usage") {
-          emit({ type: "usage", usage: event.usage });
-        } else if (event.type === "finish") {
-          finish = event.reason;
+    for (let iteration = 1; ; iteration++) {
+      const lastCall = iteration > this.options.maxIterations;
+      if (lastCall) this.history.push({ role: "user", content: BUDGET_EXHAUSTED_NOTE });
+      let step: ModelStep;
+      let streamed = "";
+      const track: AgentEventSink = (event) => {
+        if (event.type === "text_delta") streamed += event.text;
+        emit(event);
+      };
+      try {
+        const client = await this.modelClient();
+        step = await runModelStep(
+          client,
+          { model: this.options.runtime.model, systemPrompt: this.options.systemPrompt, messages: this.history.slice(), tools: lastCall ? [] : this.toolSchemas },
+          signal,
+          track,
+          `call_${iteration}_`,
+        );
+      } catch (error) {
+        const failure = toProviderError(error, signal);
+        if (failure.kind === "aborted" || signal.aborted) {
+          // Keep what the user saw, and keep user/assistant alternation for the next turn.
+          this.history.push({ role: "assistant", content: `${streamed}${streamed ? "\n\n" : ""}[interrupted by the user]` });
+          return "cancelled";
         }
+        if (iteration === 1) this.history.length = mark;
+        emit({ type: "error", message: describeProviderError(failure, this.options.runtime) });
+        return "end_turn";
       }
-    } catch (error) {
-      const failure = toProviderError(error, signal);
-      if (failure.kind === "aborted" || signal.aborted) {
-        if (reply) this.history.push(assistant(reply, reasoning));
-        return "cancelled";
+      const calls = lastCall ? [] : step.toolCalls;
+      this.history.push(assistantMessage(step, calls));
+      if (signal.aborted) return this.endCancelled(calls);
+      if (calls.length === 0) {
+        if (lastCall) return "max_turn_requests";
+        return step.finish === "length" ? "max_tokens" : step.finish === "refusal" ? "refusal" : "end_turn";
       }
-      this.history.length = mark;
-      emit({ type: "error", message: describeProviderError(failure, this.options.runtime) });
-      return "end_turn";
+      const executed = await runToolCalls(calls, this.toolsByName, env, signal, emit);
+      for (const { call, result } of executed) this.history.push({ role: "tool", toolCallId: call.id, content: result.content });
+      if (signal.aborted) return "cancelled";
     }
-    if (signal.aborted) {
-      if (reply) this.history.push(assistant(reply, reasoning));
-      return "cancelled";
-    }
-    this.history.push(assistant(reply, reasoning));
-    return finish === "length" ? "max_tokens" : finish === "refusal" ? "refusal" : "end_turn";
   }
 
   /**
@@ -81,6 +104,12 @@ export class Conversation {
    */
   warmUp(): void {
     this.modelClient().catch(() => undefined);
+  }
+
+  /** Every tool call needs a result, or the next request is malformed: cancelled calls get one saying so. */
+  private endCancelled(calls: readonly { id: string }[]): StopReason {
+    for (const call of calls) this.history.push({ role: "tool", toolCallId: call.id, content: "Cancelled by the user before it ran." });
+    return "cancelled";
   }
 
   private modelClient(): Promise<ModelClient> {
@@ -93,6 +122,11 @@ export class Conversation {
   }
 }
 
-function assistant(content: string, reasoning: string): ChatMessage {
-  return reasoning ? { role: "assistant", content, reasoning } : { role: "assistant", content };
+function assistantMessage(step: ModelStep, calls: ModelStep["toolCalls"]): AssistantMessage {
+  return {
+    role: "assistant",
+    content: step.text,
+    ...(calls.length > 0 ? { toolCalls: calls } : {}),
+    ...(step.reasoning ? { reasoning: step.reasoning } : {}),
+  };
 }

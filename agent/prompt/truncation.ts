@@ -31,16 +31,20 @@ export interface Truncation {
   readonly keptPieces: readonly string[];
 }
 
-/** Upstream's `_truncate_content`: head 70% + marker + tail 20%, when longer than the cap. */
-export function truncateContent(content: string, filename: string, maxChars: number, readPath?: string): Truncation {
+/**
+ * Upstream's `_truncate_content`: head 70% + marker + tail 20%, when longer than the cap. `quiet` is upstream's
+ * `queue_warning=False` form (subdirectory hints), whose marker only says the file stays readable.
+ */
+export function truncateContent(content: string, filename: string, maxChars: number, readPath?: string, quiet = false): Truncation {
   if (content.length <= maxChars) return { text: content, keptPieces: [content] };
   const head = Math.floor(maxChars * HEAD_RATIO);
   const tail = Math.floor(maxChars * TAIL_RATIO);
   const headText = content.slice(0, head);
   const tailText = tail > 0 ? content.slice(-tail) : "";
-  const marker =
-    `\n\n[...truncated ${filename}: kept ${head}+${tail} of ${content.length} chars. The middle is omitted — ` +
-    `if you need the full instructions, read the complete file with the read_file tool: ${readPath ?? filename}]\n\n`;
+  const remedy = quiet
+    ? `the full file stays readable with read_file: ${readPath ?? filename}`
+    : `if you need the full instructions, read the complete file with the read_file tool: ${readPath ?? filename}`;
+  const marker = `\n\n[...truncated ${filename}: kept ${head}+${tail} of ${content.length} chars. The middle is omitted — ${remedy}]\n\n`;
   return {
     text: headText + marker + tailText,
     cut: { head, tail, total: content.length, limit: maxChars },

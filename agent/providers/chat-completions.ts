@@ -1,4 +1,5 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
+import { openOpenAiSdk } from "./openai-sdk.js";
 import type { ChatMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
@@ -34,15 +35,7 @@ interface WireChunk {
 
 /** The OpenAI chat-completions API (OpenRouter, OpenAI, DeepSeek, Gemini, xAI, Ollama, vLLM, LM Studio...). */
 export async function createChatCompletionsClient(runtime: RuntimeProvider, requestTimeoutMs: number): Promise<ModelClient> {
-  const { default: OpenAI } = await import("openai");
-  const sdk = new OpenAI({
-    // Local servers need no key, but the SDK insists on one; they ignore the header.
-    apiKey: runtime.apiKey ?? "no-key-required",
-    baseURL: runtime.baseUrl,
-    // Retries, backoff and fallback live in our own layer, where they can see every provider.
-    maxRetries: 0,
-    timeout: requestTimeoutMs,
-  });
+  const sdk = await openOpenAiSdk(runtime, requestTimeoutMs);
 
   return {
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
@@ -55,7 +48,7 @@ export async function createChatCompletionsClient(runtime: RuntimeProvider, requ
             stream: true,
             stream_options: { include_usage: true },
             ...(request.tools.length > 0
-              ? { tools: request.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+              ? { tools: request.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown> } })) }
               : {}),
           },
           { signal },

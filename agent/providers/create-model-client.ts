@@ -1,10 +1,14 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import type { ModelClient } from "./model-client.js";
+import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError } from "./provider-error.js";
+import { withFallbacks, withRetries, type FallbackOptions, type RetryOptions } from "./retrying-client.js";
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 
-/** Opens a client for the runtime's API mode, loading that mode's SDK only now. */
+/**
+ * Opens one provider's client for the runtime's API mode, loading that mode's SDK only now. No retries: a failure
+ * is reported as it happened (retries and fallbacks are `createModelClientWithFallbacks`).
+ */
 export async function createModelClient(runtime: RuntimeProvider): Promise<ModelClient> {
   // Node loads its fetch implementation (undici, ~20 ms) on first touch; every SDK here uses it, so do it now
   // rather than inside the first request.
@@ -14,11 +18,47 @@ export async function createModelClient(runtime: RuntimeProvider): Promise<Model
       const { createChatCompletionsClient } = await import("./chat-completions.js");
       return createChatCompletionsClient(runtime, DEFAULT_REQUEST_TIMEOUT_MS);
     }
-    case "codex_responses":
-    case "anthropic_messages":
-      throw new ProviderError(
-        "unsupported",
-        `api_mode '${runtime.apiMode}' is not available in this version of hermes-acp yet; use a chat_completions endpoint (for Anthropic models, provider openrouter works).`,
-      );
+    case "codex_responses": {
+      const { createResponsesClient } = await import("./responses.js");
+      return createResponsesClient(runtime, DEFAULT_REQUEST_TIMEOUT_MS);
+    }
+    case "anthropic_messages": {
+      const { createAnthropicMessagesClient } = await import("./anthropic-messages.js");
+      return createAnthropicMessagesClient(runtime, { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS });
+    }
   }
+}
+
+/**
+ * The client a session talks through: the primary provider with retries (backoff, Retry-After), then each fallback
+ * in order, each with its own retries, each failing over only while nothing has been shown to the user. Every
+ * provider's SDK loads on its first use, so fallbacks that are never needed cost nothing.
+ */
+export function createModelClientWithFallbacks(
+  primary: RuntimeProvider,
+  fallbacks: readonly RuntimeProvider[],
+  retry: RetryOptions = {},
+  options: FallbackOptions = {},
+): ModelClient {
+  const target = (runtime: RuntimeProvider) => ({ runtime, client: withRetries(lazyClient(runtime), retry) });
+  return withFallbacks(target(primary), fallbacks.map(target), options);
+}
+
+/** Opens the provider on the first request; a failed open (SDK load error) is retried on the next request. */
+function lazyClient(runtime: RuntimeProvider): ModelClient {
+  let opening: Promise<ModelClient> | undefined;
+  return {
+    async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
+      opening ??= createModelClient(runtime);
+      let client: ModelClient;
+      try {
+        client = await opening;
+      } catch (error) {
+        opening = undefined;
+        // Not a network failure, whatever it says: retrying cannot help, a fallback can.
+        throw error instanceof ProviderError ? error : new ProviderError("unsupported", `Could not open the ${runtime.apiMode} client for ${runtime.providerLabel}: ${(error as Error).message}`);
+      }
+      yield* client.stream(request, signal);
+    },
+  };
 }

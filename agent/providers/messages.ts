@@ -34,5 +34,6 @@ export type ChatMessage = UserMessage | AssistantMessage | ToolResultMessage;
 export interface ToolSchema {
   readonly name: string;
   readonly description: string;
-  readonly parameters: Readonly<Record<string, unknown>>;
+  /** A JSON Schema object. */
+  readonly parameters: object;
 }

@@ -5,16 +5,17 @@ import { resolveRuntimeProvider, type RuntimeResolution } from "../config/runtim
 import { Conversation } from "../loop/conversation.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
 import { seedSoul } from "../prompt/soul.js";
-import { createModelClient } from "../providers/create-model-client.js";
+import { readFallbackSettings, resolveFallbackProviders } from "../config/fallback-settings.js";
+import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import { contextLengthOf } from "../providers/model-metadata.js";
+import { readToolSettings, type ToolSettings } from "../config/tool-settings.js";
+import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
-  | { readonly ok: true; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly conversation: Conversation }
-  | { readonly ok: false; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly problem: string };
+  | { readonly ok: true; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly toolSettings: ToolSettings; readonly conversation: Conversation }
+  | { readonly ok: false; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly toolSettings: ToolSettings; readonly problem: string };
 
-/** The tools a session offers (none until the loop-and-tools work lands); they decide which guidance is included. */
-const SESSION_TOOLS: ReadonlySet<string> = new Set();
 
 /**
  * Loads the configuration afresh (so fixing config.yaml or .env needs no restart), creates HERMES_HOME and its
@@ -25,10 +26,19 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
   const config = loadHermesConfig(processEnv);
   ensureHermesHome(config.home);
   seedSoul(config.home);
+  const toolSettings = readToolSettings(config.yaml);
   const { resolution, systemPrompt } = buildSessionPrompt(config, cwd, now);
-  if (!resolution.ok) return { ok: false, config, systemPrompt, problem: resolution.problem };
-  const conversation = new Conversation({ runtime: resolution.runtime, systemPrompt: systemPrompt.text, openModelClient: createModelClient });
-  return { ok: true, config, systemPrompt, conversation };
+  if (!resolution.ok) return { ok: false, config, systemPrompt, toolSettings, problem: resolution.problem };
+  const fallbacks = resolveFallbackProviders(readFallbackSettings(config.yaml), config.env, config.configPath, resolution.runtime);
+  const retry = config.model.maxRetries === undefined ? {} : { maxRetries: config.model.maxRetries };
+  const conversation = new Conversation({
+    runtime: resolution.runtime,
+    systemPrompt: systemPrompt.text,
+    openModelClient: async (runtime) => createModelClientWithFallbacks(runtime, fallbacks.runtimes, retry),
+    tools: SESSION_TOOLS,
+    maxIterations: toolSettings.maxTurns,
+  });
+  return { ok: true, config, systemPrompt, toolSettings, conversation };
 }
 
 /** The system prompt a session in `cwd` would get, and the provider resolution it depends on. Reads, never writes. */
@@ -42,7 +52,7 @@ export function buildSessionPrompt(config: HermesConfig, cwd: string, now: Date)
     providerId: resolution.ok ? resolution.runtime.providerId : (config.model.provider ?? "(not configured)"),
     contextLength: contextLengthOf(model, config.model.contextLength),
     settings: readPromptSettings(config.yaml),
-    toolNames: SESSION_TOOLS,
+    toolNames: SESSION_TOOL_NAMES,
     now,
   });
   return { resolution, systemPrompt };

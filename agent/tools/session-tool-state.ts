@@ -1,4 +1,5 @@
 import type { ToolSettings } from "../config/tool-settings.js";
+import { ProcessTable } from "./terminal/process-table.js";
 
 export type TodoStatus = "pending" | "in_progress" | "completed" | "cancelled";
 
@@ -18,6 +19,7 @@ export class SessionToolState {
   readonly approvedForSession = new Set<string>();
   /** Failed memory consolidations in the current turn (upstream caps them at 3). */
   memoryFailuresThisTurn = 0;
+  readonly processes = new ProcessTable();
 
   constructor(
     readonly sessionId: string,

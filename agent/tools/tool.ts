@@ -1,6 +1,6 @@
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
-import type { SessionToolState } from "./session-tool-state.js";
+import type { SessionToolState, TodoItem } from "./session-tool-state.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model (an object schema). */
 export interface ToolParameters {
@@ -40,6 +40,8 @@ export interface ToolResult {
   readonly isError?: boolean;
   readonly edits?: readonly FileEdit[];
   readonly locations?: readonly FileLocation[];
+  /** The session's task list after this call (the todo tool), for front ends that show a plan. */
+  readonly plan?: readonly TodoItem[];
 }
 
 export interface ToolContext {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import type { CommandExit, CommandSpec, DirEntry, FileStat, RunningCommand, Workspace } from "./workspace.js";
@@ -46,6 +46,14 @@ export class LocalWorkspace implements Workspace {
     try {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");
+    } catch (error) {
+      throw toWorkspaceError(error, path);
+    }
+  }
+
+  async deleteFile(path: string): Promise<void> {
+    try {
+      await rm(path, { force: true });
     } catch (error) {
       throw toWorkspaceError(error, path);
     }

@@ -12,6 +12,8 @@ export interface Workspace {
   readBytes(path: string, maxBytes: number): Promise<Uint8Array>;
   /** Writes UTF-8 text, creating missing parent folders. */
   writeTextFile(path: string, content: string): Promise<void>;
+  /** Removes a file (a V4A patch's `*** Delete File`); a file that is already gone is not an error. */
+  deleteFile(path: string): Promise<void>;
   /** Undefined when nothing is at `path`. */
   stat(path: string): Promise<FileStat | undefined>;
   /** Entry names of a folder (not recursive). Throws WorkspaceError("not_found") when it does not exist. */

@@ -13,7 +13,8 @@ describe("hermes-acp over real stdio: a first real turn", () => {
 
   beforeEach(async () => {
     llm = await ScriptedLlm.start();
-    const home = hermesHomeFor(temp.make(), llm.baseUrl);
+    // Retries are tested on their own below; here each scripted failure must reach the user as it happened.
+    const home = hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0);
     workspace = temp.make("hermes-ws-");
     harness = AcpHarness.spawn(serverEnv(home));
   });
@@ -108,6 +109,21 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.match(harness.replyText(sessionId), /HTTP 404 for model 'scripted-model'/);
   });
 
+  it("retries a 429 after its Retry-After and a 503, invisibly, when retries are on", async () => {
+    await harness.close();
+    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 2)));
+    await harness.initialize();
+    llm.enqueue(
+      { kind: "error", status: 429, message: "slow down", headers: { "retry-after": "0.05" } },
+      { kind: "error", status: 503, message: "overloaded", headers: { "retry-after": "0" } },
+      { kind: "text", chunks: ["third time lucky"] },
+    );
+    const sessionId = await harness.newSession(workspace);
+    assert.equal((await harness.prompt(sessionId, "hi")).stopReason, "end_turn");
+    assert.equal(harness.replyText(sessionId), "third time lucky");
+    assert.equal(llm.requests.length, 3);
+  });
+
   it("treats a reply cut off mid-stream as a failure and does not keep half of it", async () => {
     llm.enqueue({ kind: "text", chunks: ["Half a sen"], cutOff: true }, { kind: "text", chunks: ["Whole"] });
     await harness.initialize();
@@ -187,7 +203,7 @@ describe("hermes-acp over real stdio: configuration problems", () => {
     const closed = await ScriptedLlm.start();
     const deadUrl = closed.baseUrl;
     await closed.close();
-    const home = hermesHomeFor(temp.make(), deadUrl);
+    const home = hermesHomeFor(temp.make(), deadUrl, "scripted-model", "", 0);
     const harness = AcpHarness.spawn(serverEnv(home));
     try {
       await harness.initialize();

@@ -26,10 +26,11 @@ export function writeTree(root: string, files: Readonly<Record<string, string>>)
   }
 }
 
-/** A HERMES_HOME whose config.yaml points at a scripted endpoint. */
-export function hermesHomeFor(root: string, baseUrl: string, model = "scripted-model", extraYaml = ""): string {
+/** A HERMES_HOME whose config.yaml points at a scripted endpoint (`maxRetries` sets model.max_retries). */
+export function hermesHomeFor(root: string, baseUrl: string, model = "scripted-model", extraYaml = "", maxRetries?: number): string {
+  const retries = maxRetries === undefined ? "" : `  max_retries: ${maxRetries}\n`;
   writeTree(root, {
-    "config.yaml": `model:\n  provider: custom\n  default: ${model}\n  base_url: ${baseUrl}\n${extraYaml}`,
+    "config.yaml": `model:\n  provider: custom\n  default: ${model}\n  base_url: ${baseUrl}\n${retries}${extraYaml}`,
   });
   return root;
 }

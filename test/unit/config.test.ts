@@ -29,6 +29,7 @@ describe("config.yaml", () => {
       apiMode: "chat_completions",
       apiKey: undefined,
       contextLength: undefined,
+      maxRetries: undefined,
     });
     assert.equal(settingsOf("model:\n  model: m2\n").model, "m2", "`model` is an alias of `default`");
     assert.equal(settingsOf("model: just-a-name\n").model, "just-a-name", "a bare string names the model");

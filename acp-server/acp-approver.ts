@@ -1,0 +1,89 @@
+import type { AgentContext, PermissionOption, RequestPermissionResponse, ToolCallUpdate } from "@agentclientprotocol/sdk";
+import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest } from "../agent/tools/approver.js";
+import type { Logger } from "./log.js";
+
+/** A user who walked away does not leave a turn hanging forever: unanswered requests count as "deny". */
+const ANSWER_TIMEOUT_MS = 10 * 60_000;
+
+const COMMAND_OPTIONS: Readonly<Record<string, CommandApproval>> = {
+  allow_once: "once",
+  allow_session: "session",
+  allow_always: "always",
+  deny: "deny",
+};
+
+/**
+ * Asks the editor's user through `session/request_permission`, attached to the tool call being approved so the
+ * client shows the question on that call's card. Options as the Python adapter offers them (hermes-behaviour.md
+ * §8.3); anything but a selected allow option is a denial, and the turn's cancellation cancels the question.
+ */
+export class AcpApprover implements Approver {
+  readonly canAsk = true;
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly client: AgentContext,
+    private readonly log: Logger,
+  ) {}
+
+  async approveCommand(request: CommandApprovalRequest, signal: AbortSignal): Promise<CommandApproval> {
+    const options: PermissionOption[] = [
+      { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
+      { optionId: "allow_session", name: "Allow for session", kind: "allow_always" },
+      ...(request.allowPermanent ? [{ optionId: "allow_always", name: "Allow always", kind: "allow_always" as const }] : []),
+      { optionId: "deny", name: "Deny", kind: "reject_once" },
+    ];
+    const response = await this.ask(
+      {
+        toolCallId: request.toolCallId,
+        title: `${request.description}: ${request.command}`,
+        kind: "execute",
+        status: "pending",
+        content: [{ type: "content", content: { type: "text", text: `${request.description}\n$ ${request.command}` } }],
+        rawInput: { command: request.command, description: request.description },
+      },
+      options,
+      signal,
+    );
+    if (response?.outcome.outcome !== "selected") return "deny";
+    return COMMAND_OPTIONS[response.outcome.optionId] ?? "deny";
+  }
+
+  async clarify(request: ClarifyRequest, signal: AbortSignal): Promise<string | undefined> {
+    // ACP v1 has no free-text question: choices become the options; without choices the user answers in chat.
+    if (request.choices.length === 0) return undefined;
+    const options: PermissionOption[] = [
+      ...request.choices.map((choice, i) => ({ optionId: `choice-${i}`, name: choice, kind: "allow_once" as const })),
+      { optionId: "dismiss", name: "None of these", kind: "reject_once" },
+    ];
+    const response = await this.ask(
+      {
+        toolCallId: request.toolCallId,
+        title: request.question,
+        kind: "think",
+        status: "pending",
+        content: [{ type: "content", content: { type: "text", text: request.question } }],
+      },
+      options,
+      signal,
+    );
+    if (response?.outcome.outcome !== "selected") return undefined;
+    const index = Number(response.outcome.optionId.replace("choice-", ""));
+    return request.choices[index];
+  }
+
+  private async ask(
+    toolCall: ToolCallUpdate,
+    options: PermissionOption[],
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse | undefined> {
+    const timeout = AbortSignal.timeout(ANSWER_TIMEOUT_MS);
+    const combined = AbortSignal.any([signal, timeout]);
+    try {
+      return await this.client.request("session/request_permission", { sessionId: this.sessionId, toolCall, options }, { cancellationSignal: combined, stopWaitingOnCancel: true });
+    } catch (error) {
+      this.log.debug(`permission request ended without an answer: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { homedir } from "node:os";
+import type { Tool } from "../tool.js";
+import { createPatchTool } from "./patch-tool.js";
+import { createReadFileTool } from "./read-file.js";
+import type { FileToolOptions } from "./resolve-path.js";
+import { createSearchFilesTool } from "./search-files.js";
+import { createWriteFileTool } from "./write-file.js";
+
+export type { FileToolOptions } from "./resolve-path.js";
+
+/** read_file, write_file, patch and search_files, for a given user home and environment (tests pass temp dirs). */
+export function createFileTools(options: FileToolOptions): readonly Tool[] {
+  return [createReadFileTool(options), createWriteFileTool(options), createPatchTool(options), createSearchFilesTool(options)];
+}
+
+// The process's own home and environment; process.env is passed live, so HERMES_WRITE_SAFE_ROOT is read per call.
+export const FILE_TOOLS: readonly Tool[] = createFileTools({ userHome: homedir(), env: process.env });

@@ -1,0 +1,43 @@
+import { writeDeniedError } from "../safety/file-safety.js";
+import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { splitLines } from "./read-file.js";
+import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
+
+export function createWriteFileTool(options: FileToolOptions): Tool {
+  return {
+    name: "write_file",
+    description:
+      "Create a file or replace its whole content; missing parent folders are created. Use it for new files or " +
+      "complete rewrites. For changes to part of an existing file use patch instead: it is cheaper and safer.",
+    parameters: {
+      type: "object",
+      properties: {
+        path: { type: "string", description: "File to write: absolute, ~/..., or relative to the project root." },
+        content: { type: "string", description: "The complete new content of the file." },
+      },
+      required: ["path", "content"],
+    },
+    run: (args, ctx) => writeFile(args, ctx, options),
+  };
+}
+
+async function writeFile(args: Readonly<Record<string, unknown>>, ctx: ToolContext, options: FileToolOptions): Promise<ToolResult> {
+  const root = ctx.workspace.root;
+  const path = resolveToolPath(String(args.path), root, options.userHome);
+  const content = String(args.content);
+  const shown = displayPath(path, root);
+  const denied = writeDeniedError(path, { home: options.userHome, hermesHome: ctx.home, env: options.env });
+  if (denied) return toolError(denied);
+  const stat = await ctx.workspace.stat(path);
+  if (stat?.isDirectory) return toolError(`${shown} is a directory; give the path of a file inside it.`);
+  let oldText: string | null = null;
+  try {
+    if (stat) oldText = await ctx.workspace.readTextFile(path);
+    await ctx.workspace.writeTextFile(path, content);
+  } catch (error) {
+    return toolError((error as Error).message);
+  }
+  const lines = splitLines(content).length;
+  const message = stat ? `Wrote ${lines} lines to ${shown}` : `Created ${shown} (${lines} lines)`;
+  return { content: message, edits: [{ path, oldText, newText: content }], locations: [{ path }] };
+}

@@ -1,0 +1,55 @@
+import { homedir } from "node:os";
+import { appendToCommandAllowlist } from "../../config/allowlist-writer.js";
+import type { ToolContext } from "../tool.js";
+import { assessCommand, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE } from "./command-risk.js";
+
+export type GateDecision = { readonly allowed: true; readonly note?: string } | { readonly allowed: false; readonly message: string };
+
+const SUDO_STDIN = "sudo password guessing via stdin (sudo -S)";
+
+/**
+ * Upstream's order of command guards (hermes-behaviour.md §6.3): hardline commands never run in any mode; then
+ * the sudo -S guard; the user's `approvals.deny` globs; `approvals.mode: off`; the permanent allowlist (exact text,
+ * globs, or approval keys, never for compound commands); then dangerous commands ask the user, unless already
+ * approved for this session. ("smart" mode's LLM judge is not available here: such commands ask, as manual.)
+ */
+export async function gateCommand(command: string, ctx: ToolContext): Promise<GateDecision> {
+  const settings = ctx.state.settings;
+  const risk = assessCommand(command, { home: homedir(), hermesHome: ctx.home, sudoPasswordSet: Boolean(process.env.SUDO_PASSWORD) });
+  if (risk.level === "hardline") {
+    return { allowed: false, message: risk.description === SUDO_STDIN ? SUDO_STDIN_MESSAGE : hardlineMessage(risk.description) };
+  }
+  const denied = settings.denyGlobs.find((pattern) => matchesCommandGlob(command, pattern));
+  if (denied) return { allowed: false, message: denyRuleMessage(denied) };
+  if (settings.approvalsMode === "off" || risk.level === "safe") return { allowed: true };
+
+  const key = risk.description;
+  const compound = isCompoundCommand(command);
+  const allowlisted = settings.commandAllowlist.some((entry) => entry === key || (!compound && matchesCommandGlob(command, entry)));
+  if (allowlisted || ctx.state.approvedForSession.has(key)) return { allowed: true };
+
+  if (!ctx.approver.canAsk) {
+    return {
+      allowed: false,
+      message: `BLOCKED: Command flagged as dangerous (${key}) and no one is present to approve it in this front end. Find an alternative approach that avoids this command, or ask the user to run it themselves.`,
+    };
+  }
+  const answer = await ctx.approver.approveCommand({ toolCallId: ctx.toolCallId, command, description: key, allowPermanent: true }, ctx.signal);
+  switch (answer) {
+    case "deny":
+      return { allowed: false, message: USER_DENIED_MESSAGE };
+    case "once":
+      return { allowed: true };
+    case "session":
+      ctx.state.approvedForSession.add(key);
+      return { allowed: true };
+    case "always":
+      ctx.state.approvedForSession.add(key);
+      try {
+        appendToCommandAllowlist(settings.configPath, key);
+        return { allowed: true };
+      } catch (error) {
+        return { allowed: true, note: `(Approved for this session; saving to command_allowlist failed: ${(error as Error).message})` };
+      }
+  }
+}

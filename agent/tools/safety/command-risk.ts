@@ -1,0 +1,105 @@
+/**
+ * Dangerous-command assessment (hermes-behaviour.md §6.3, upstream `detect_hardline_command`,
+ * `_check_sudo_stdin_guard` and `detect_dangerous_command`). Pure: no configuration, environment or session state
+ * is read here; the caller passes the homes to fold and whether SUDO_PASSWORD is configured, and decides what to do
+ * with the verdict (block, ask, or run).
+ *
+ * Order, as upstream: parser limits, hardline rules, the sudo -S guard, dangerous rules, structural findings.
+ * Deliberate differences from upstream are listed in the comments of the modules they live in (notably upstream
+ * gap 2, `git branch -d`, in command-patterns.ts); the sudo guard here also scans inline payloads and marked starts,
+ * not just the normalised command, and an analysis that hits its work bounds fails closed like the parser limits.
+ */
+import { patternMatches } from "./command-match.js";
+import type { NormaliseOptions } from "./command-normalise.js";
+import { DANGEROUS_PATTERNS, HARDLINE_PATTERNS, SUDO_STDIN_REGEX, type CommandPattern } from "./command-patterns.js";
+import { analyseCommand } from "./command-variants.js";
+
+export { isCompoundCommand, matchesCommandGlob } from "./command-glob.js";
+export { analyseCommand } from "./command-variants.js";
+
+export type CommandRisk =
+  | { readonly level: "hardline"; readonly description: string }
+  | { readonly level: "dangerous"; readonly description: string }
+  | { readonly level: "safe" };
+
+export interface AssessOptions extends NormaliseOptions {
+  /** SUDO_PASSWORD is configured, so the agent's own `sudo -S` is expected and the guard is off. */
+  readonly sudoPasswordSet?: boolean;
+}
+
+export const MAX_DETECTION_COMMAND_CHARS = 128_000;
+export const MAX_SEPARATOR_FREE_COMMAND_CHARS = 4_096;
+export const MAX_DETECTION_SEGMENTS = 25_000;
+export const PARSER_LIMIT_DESCRIPTION = "command parser limit exceeded";
+export const SUDO_STDIN_DESCRIPTION = "sudo password guessing via stdin (sudo -S)";
+
+export const SUDO_STDIN_MESSAGE =
+  "BLOCKED: sudo password guessing via stdin (sudo -S). Do not pipe passwords to 'sudo -S' — this is a " +
+  "brute-force attack vector. Set SUDO_PASSWORD in your .env file if the agent needs passwordless sudo, or run " +
+  "the sudo command manually in your own terminal.";
+
+export const USER_DENIED_MESSAGE =
+  "BLOCKED: User denied this command. The user has NOT consented to this action. Do NOT retry this command, do " +
+  "NOT rephrase it, and do NOT attempt the same outcome via a different command. Stop the current workflow and " +
+  "wait for the user to respond before taking any further destructive or irreversible action.";
+
+export function hardlineMessage(description: string): string {
+  return (
+    `BLOCKED (hardline): ${description}. This command is on the unconditional blocklist and cannot be executed via ` +
+    "the agent — not even with --yolo, /yolo, approvals.mode=off, or cron approve mode. If you genuinely need to " +
+    "run it, run it yourself in a terminal outside the agent."
+  );
+}
+
+export function denyRuleMessage(pattern: string): string {
+  return (
+    `BLOCKED: this command matches the user-defined deny rule '${pattern}' (approvals.deny in config.yaml). It ` +
+    "cannot be executed via the agent — not even with --yolo, /yolo, or approvals.mode=off. Do NOT retry or " +
+    "rephrase this command; the user has explicitly forbidden it."
+  );
+}
+
+/**
+ * Upstream's `_command_parser_limit_exceeded`: bound the work before parsing. A separator-free command is one with
+ * none of `;&|` or newline anywhere (upstream's reading; a long single command line is never useful to split).
+ */
+export function parserLimitExceeded(command: string): boolean {
+  if (command.length > MAX_DETECTION_COMMAND_CHARS) return true;
+  if (command.length > MAX_SEPARATOR_FREE_COMMAND_CHARS && !/[;&|\n]/.test(command)) return true;
+  let separators = 0;
+  for (let i = 0; i < command.length; i++) {
+    const c = command.charCodeAt(i);
+    // ; & | \n
+    if (c === 0x3b || c === 0x26 || c === 0x7c || c === 0x0a) separators++;
+  }
+  return separators >= MAX_DETECTION_SEGMENTS;
+}
+
+/** The first rule, in table order, that matches any variant. */
+function firstMatch(patterns: readonly CommandPattern[], variants: readonly string[]): string | undefined {
+  for (const pattern of patterns) {
+    if (variants.some((variant) => patternMatches(pattern, variant))) return pattern.description;
+  }
+  return undefined;
+}
+
+export function assessCommand(command: string, options: AssessOptions = {}): CommandRisk {
+  if (parserLimitExceeded(command)) return { level: "hardline", description: PARSER_LIMIT_DESCRIPTION };
+  const analysis = analyseCommand(command, options);
+  if (analysis.incomplete) return { level: "hardline", description: PARSER_LIMIT_DESCRIPTION };
+  const { variants } = analysis;
+
+  const hardline = firstMatch(HARDLINE_PATTERNS, variants);
+  if (hardline) return { level: "hardline", description: hardline };
+
+  if (!options.sudoPasswordSet && variants.some((variant) => SUDO_STDIN_REGEX.test(variant))) {
+    return { level: "hardline", description: SUDO_STDIN_DESCRIPTION };
+  }
+
+  const dangerous = firstMatch(DANGEROUS_PATTERNS, variants);
+  if (dangerous) return { level: "dangerous", description: dangerous };
+
+  const structural = analysis.findings[0];
+  if (structural) return { level: "dangerous", description: structural };
+  return { level: "safe" };
+}

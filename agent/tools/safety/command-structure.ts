@@ -1,0 +1,327 @@
+/**
+ * Structural reading of one simple command (hermes-behaviour.md §6.3 "Structural findings"): which words are at
+ * executable position once wrappers such as `sudo -u root` or `env A=1` are peeled, and whether the executable runs
+ * code it was handed inline (`python -c`, `node -e`, `bash -lc`, `rg --pre`). The inline code is returned as a
+ * payload so the caller can scan it as a command of its own.
+ */
+import type { ShellWord, SimpleCommand } from "./command-shell-lex.js";
+
+export interface StructuralFinding {
+  readonly description: string;
+  /** The inline program or code, when the option carried one. */
+  readonly payload?: string;
+}
+
+interface Wrapper {
+  /** Options whose value is the next word. */
+  readonly withArg: ReadonlySet<string>;
+  /** Options after which nothing is executed (`command -v x` only prints a path). */
+  readonly query?: ReadonlySet<string>;
+  /** Positional words before the wrapped command (`timeout 5 cmd`). */
+  readonly positional?: number;
+}
+
+const set = (...items: string[]): ReadonlySet<string> => new Set(items);
+
+/**
+ * Commands that run another command. Upstream's `_CMDPOS` peels sudo/env/exec/nohup/setsid/time; the others and the
+ * option tables follow its later `_COMMAND_WRAPPER_*` lists. `xargs` is an addition: `xargs sh -c '…'` runs a shell.
+ */
+const WRAPPERS: Readonly<Record<string, Wrapper>> = {
+  sudo: {
+    withArg: set("-C", "-c", "--close-from", "-D", "--chdir", "-g", "--group", "-h", "--host", "-p", "--prompt",
+      "-R", "--chroot", "-r", "--role", "-t", "--type", "-T", "--command-timeout", "-U", "--other-user", "-u", "--user"),
+  },
+  env: { withArg: set("-a", "--argv0", "-C", "--chdir", "-u", "--unset") },
+  exec: { withArg: set("-a") },
+  nohup: { withArg: set() },
+  setsid: { withArg: set() },
+  time: { withArg: set("-f", "--format", "-o", "--output") },
+  command: { withArg: set(), query: set("-v", "-V") },
+  builtin: { withArg: set() },
+  nice: { withArg: set("-n", "--adjustment") },
+  timeout: { withArg: set("-k", "--kill-after", "-s", "--signal"), positional: 1 },
+  stdbuf: { withArg: set("-e", "--error", "-i", "--input", "-o", "--output") },
+  ionice: { withArg: set("-c", "--class", "-n", "--classdata"), query: set("-p", "--pid", "-P", "--pgid", "-u", "--uid") },
+  chrt: { withArg: set(), query: set("-p", "--pid"), positional: 1 },
+  taskset: { withArg: set(), query: set("-p", "--pid"), positional: 1 },
+  chroot: { withArg: set("--groups", "--userspec"), positional: 1 },
+  xargs: {
+    withArg: set("-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "--max-lines", "-n", "--max-args", "-P",
+      "--max-procs", "-s", "--max-chars"),
+  },
+};
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const SIMPLE_LITERAL = String.raw`[A-Za-z0-9_./:@%+=,-]+`;
+// `$(echo rm)`, `$(printf %s rm)` and their backtick forms print a literal: the word runs that literal.
+const LITERAL_SUBSTITUTION = new RegExp(
+  String.raw`\$\(\s*(?:echo(?:\s+-[neE]+)*|printf(?:\s+%s)?)\s+(['"]?)(${SIMPLE_LITERAL})\1\s*\)` +
+    String.raw`|\`\s*(?:echo(?:\s+-[neE]+)*|printf(?:\s+%s)?)\s+(['"]?)(${SIMPLE_LITERAL})\3\s*\``,
+  "g",
+);
+
+/** Remove quotes and escapes the way the shell reads a word (substitutions are left as written). */
+function unquote(word: string): string {
+  let out = "";
+  let quote: string | undefined;
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = undefined;
+      else out += c;
+    } else if (c === "\\" && i + 1 < word.length) {
+      out += word[++i];
+    } else if (c === quote) {
+      quote = undefined;
+    } else if (!quote && (c === "'" || c === '"')) {
+      quote = c;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/**
+ * How the shell would spell a word at command position, for detection only: quotes and escapes removed (`"rm"`,
+ * `r\m`), literal echo/printf substitutions and `${x:-rm}` / `${x/a/rm}` expansions replaced by their text.
+ */
+export function deobfuscateWord(raw: string): string {
+  let word = raw;
+  for (let round = 0; round < 2; round++) {
+    const next = unquote(
+      word
+        .replace(LITERAL_SUBSTITUTION, (_m, _q1, a: string | undefined, _q2, b: string | undefined) => a ?? b ?? "")
+        .replace(/\$\{[^}/\s]+\/[^}/]*\/([^}]*)\}/g, "$1")
+        .replace(/\$\{[^}:\s]+:-([^}]*)\}/g, "$1"),
+    );
+    if (next === word) break;
+    word = next;
+  }
+  return word;
+}
+
+export function basename(path: string): string {
+  const parts = path.split(/[/\\]/);
+  return parts[parts.length - 1] ?? path;
+}
+
+/**
+ * The words at executable position: each wrapper, then the command it runs (the last one). Empty when the command
+ * is only assignments, or a wrapper that does not run anything (`command -v rm`).
+ */
+export function executableWords(words: readonly ShellWord[]): ShellWord[] {
+  const out: ShellWord[] = [];
+  let wrapper: Wrapper | undefined;
+  let options = true;
+  let skipValue = false;
+  let positional = 0;
+  for (const word of words) {
+    const value = deobfuscateWord(word.raw);
+    if (skipValue) {
+      skipValue = false;
+      continue;
+    }
+    if (wrapper && options && value === "--") {
+      options = false;
+      continue;
+    }
+    if (wrapper && options && value.startsWith("-") && value.length > 1) {
+      const option = value.split("=", 1)[0]!;
+      if (wrapper.query?.has(option)) return [];
+      skipValue = !value.includes("=") && wrapper.withArg.has(option);
+      continue;
+    }
+    if (positional > 0) {
+      positional--;
+      continue;
+    }
+    if (ASSIGNMENT.test(word.raw)) continue;
+    out.push(word);
+    const next = WRAPPERS[basename(value).toLowerCase()];
+    if (!next) break;
+    wrapper = next;
+    options = true;
+    positional = next.positional ?? 0;
+  }
+  return out;
+}
+
+type Family = "python" | "node" | "perl" | "ruby" | "php" | "powershell";
+
+const FAMILIES: readonly (readonly [Family, RegExp])[] = [
+  ["python", /^(?:py(?:\.exe)?|python[23]?(?:\.\d+)*(?:\.exe)?)$/],
+  ["node", /^node(?:js)?(?:\.exe)?$/],
+  ["perl", /^perl[0-9]*(?:\.\d+)*(?:\.exe)?$/],
+  ["ruby", /^ruby[0-9.]*(?:\.exe)?$/],
+  ["php", /^php(?:\.exe)?$/],
+  ["powershell", /^(?:powershell|pwsh)(?:\.exe)?$/],
+];
+
+/** Options that run inline code. `perl -E` is an addition to upstream's list: it is `-e` with features enabled. */
+const EXEC_FLAGS: Readonly<Record<Family, ReadonlySet<string>>> = {
+  python: set("-c"),
+  node: set("-e", "--eval", "-p", "--print"),
+  perl: set("-e", "-E", "--eval"),
+  ruby: set("-e"),
+  php: set("-r"),
+  powershell: set("-command", "-c", "-file", "-f"),
+};
+
+/** Options that take the next word as their value, so that word is not read as an option. */
+const WITH_ARG: Readonly<Record<Family, ReadonlySet<string>>> = {
+  python: set("-W", "-X", "--check-hash-based-pycs"),
+  node: set("-C", "--conditions", "--cpu-prof-dir", "--diagnostic-dir", "--icu-data-dir", "--import", "--loader",
+    "--openssl-config", "--require", "--title", "-r"),
+  perl: set("-0", "-F", "-I", "-M", "-m", "-x"),
+  ruby: set("-C", "-E", "-F", "-I", "-K", "-r"),
+  php: set("-c", "-d", "-z"),
+  powershell: set("-configurationname", "-custompipename", "-executionpolicy", "-inputformat", "-outputformat",
+    "-settingsfile", "-version", "-windowstyle", "-workingdirectory"),
+};
+
+function interpreterFamily(name: string): Family | undefined {
+  return FAMILIES.find(([, regex]) => regex.test(name))?.[0];
+}
+
+function partition(token: string): { option: string; value: string | undefined } {
+  const at = token.indexOf("=");
+  return at < 0 ? { option: token, value: undefined } : { option: token.slice(0, at), value: token.slice(at + 1) };
+}
+
+/** The inline code of an interpreter invocation, or undefined when it runs no inline code. */
+function interpreterPayload(family: Family, args: readonly string[]): { payload: string } | undefined {
+  const flags = EXEC_FLAGS[family];
+  const withArg = WITH_ARG[family];
+  const powershell = family === "powershell";
+  for (let k = 0; k < args.length; k++) {
+    const token = args[k]!;
+    if (token === "--" || (!powershell && !token.startsWith("-"))) break;
+    const { option, value } = partition(token);
+    const comparable = powershell ? option.toLowerCase() : option;
+    if (flags.has(comparable)) return { payload: value ?? args[k + 1] ?? "" };
+    // `-Wonce` / `ruby -rjson` carry an attached option value; they are not bundles of single-letter options.
+    const attachedValue = [...withArg].some(
+      (short) => !short.startsWith("--") && option.startsWith(short) && option.length > short.length,
+    );
+    if (!powershell && !option.startsWith("--") && option.length > 2 && !attachedValue) {
+      for (let at = 1; at < option.length; at++) {
+        if (flags.has(`-${option[at]}`)) {
+          return { payload: at === option.length - 1 ? (args[k + 1] ?? "") : token.slice(at + 1) };
+        }
+      }
+    }
+    if (withArg.has(comparable) && value === undefined) k++;
+  }
+  return undefined;
+}
+
+const SHELLS = set("bash", "sh", "zsh", "ksh", "dash");
+const SHELL_OPTIONS_WITH_ARG = set("-O", "+O", "-o", "+o", "--init-file", "--rcfile");
+const SHELL_SHORT_LETTERS = set(..."ilrsDcabefhkmnptuvxBCEHPTOo");
+
+/** Port of upstream's `_bash_exec_payload`: whether `-c` occurs (alone or bundled, `-lc`) and the string it runs. */
+function shellPayload(args: readonly string[]): { payload: string } | undefined {
+  for (let k = 0; k < args.length; ) {
+    const token = args[k]!;
+    if (token === "--" || !(token.startsWith("-") || token.startsWith("+"))) break;
+    if (SHELL_OPTIONS_WITH_ARG.has(token)) {
+      k += 2;
+      continue;
+    }
+    const letters = [...token.slice(1)];
+    if (token.startsWith("--") || !letters.every((letter) => SHELL_SHORT_LETTERS.has(letter))) {
+      k++;
+      continue;
+    }
+    const consumed = letters.includes("O") || letters.includes("o") ? 1 : 0;
+    if (letters.includes("c")) return { payload: args[k + 1 + consumed] ?? "" };
+    k += 1 + consumed;
+  }
+  return undefined;
+}
+
+const READ_TOOL_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
+  sort: set("--compress-program"),
+  rg: set("--pre", "--hostname-bin"),
+  ag: set("--pager"),
+  man: set("--pager", "--html", "-P", "-H"),
+};
+const READ_TOOL_LONG_WITH_ARG: Readonly<Record<string, ReadonlySet<string>>> = {
+  rg: set("--after-context", "--before-context", "--color", "--colors", "--context", "--context-separator",
+    "--dfa-size-limit", "--encoding", "--engine", "--field-context-separator", "--field-match-separator", "--file",
+    "--generate", "--glob", "--hostname-bin", "--hyperlink-format", "--iglob", "--ignore-file", "--max-columns",
+    "--max-count", "--max-depth", "--max-filesize", "--path-separator", "--pre", "--pre-glob", "--regex-size-limit",
+    "--regexp", "--replace", "--sort", "--sortr", "--threads", "--type", "--type-add", "--type-clear", "--type-not"),
+  sort: set("--batch-size", "--buffer-size", "--compress-program", "--field-separator", "--files0-from", "--key",
+    "--output", "--parallel", "--random-source", "--sort", "--temporary-directory"),
+  man: set("--config-file", "--encoding", "--extension", "--locale", "--manpath", "--pager", "--preprocessor",
+    "--prompt", "--recode", "--sections", "--systems"),
+  ag: set("--ackmate-dir-filter", "--color-line-number", "--color-match", "--color-path", "--depth",
+    "--filename-pattern", "--file-search-regex", "--ignore", "--ignore-dir", "--max-count", "--pager",
+    "--path-to-ignore", "--width", "--workers"),
+};
+const READ_TOOL_SHORT_WITH_ARG: Readonly<Record<string, string>> = {
+  rg: "efEmjgdtTABCMr",
+  sort: "koStT",
+  man: "CRLmMSserEPp",
+  ag: "gGmpW",
+};
+
+/** Port of upstream's `_read_tool_exec_flag`: the program-running option of a read-only tool and its program. */
+function readToolProgram(tool: string, args: readonly string[]): { option: string; program: string } | undefined {
+  const flags = READ_TOOL_FLAGS[tool]!;
+  for (let k = 0; k < args.length; ) {
+    const token = args[k]!;
+    if (token === "--") break;
+    let { option, value } = partition(token);
+    let matched = flags.has(option) ? option : undefined;
+    if (tool === "man" && (token.startsWith("-P") || token.startsWith("-H")) && token.length > 2) {
+      matched = token.slice(0, 2);
+      value = token.slice(2);
+    }
+    if (matched) {
+      const program = value ?? args[k + 1];
+      if (program) return { option: matched, program };
+      k += value === undefined ? 2 : 1;
+    } else if (READ_TOOL_LONG_WITH_ARG[tool]!.has(option) && value === undefined) {
+      k += 2;
+    } else if (token.startsWith("-") && !token.startsWith("--") && token.length > 1) {
+      // In a bundle the first option that takes a value owns the rest of the word, or the next word when last.
+      const shorts = READ_TOOL_SHORT_WITH_ARG[tool]!;
+      const owner = [...token.slice(1)].findIndex((letter) => shorts.includes(letter));
+      k += owner >= 0 && owner === token.length - 2 ? 2 : 1;
+    } else {
+      k++;
+    }
+  }
+  return undefined;
+}
+
+/** The structural finding of one simple command, if any (upstream's `_execution_flag_findings`, per command). */
+export function inspectCommand(command: SimpleCommand): StructuralFinding | undefined {
+  const executables = executableWords(command.words);
+  const executable = executables[executables.length - 1];
+  if (!executable) return undefined;
+  const name = basename(deobfuscateWord(executable.raw)).toLowerCase();
+  const args = command.words.slice(command.words.indexOf(executable) + 1).map((word) => word.value);
+  const family = interpreterFamily(name);
+  if (family) {
+    const inline = interpreterPayload(family, args);
+    if (inline) return { description: "script execution via -e/-c flag", payload: inline.payload };
+    if (command.heredoc) return { description: "script execution via heredoc" };
+    return undefined;
+  }
+  if (SHELLS.has(name)) {
+    const inline = shellPayload(args);
+    if (inline) return { description: "shell command via -c/-lc flag", payload: inline.payload };
+  }
+  if (READ_TOOL_FLAGS[name]) {
+    const found = readToolProgram(name, args);
+    if (found) {
+      return { description: `arbitrary program execution via ${name} ${found.option}`, payload: found.program };
+    }
+  }
+  return undefined;
+}

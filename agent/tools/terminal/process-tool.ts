@@ -1,0 +1,74 @@
+import { toolError, type Tool, type ToolResult } from "../tool.js";
+import type { BackgroundProcess } from "./process-table.js";
+
+const MAX_WAIT_SECONDS = 600;
+
+function describe(p: BackgroundProcess) {
+  return {
+    session_id: p.id,
+    command: p.command,
+    pid: p.handle.pid ?? null,
+    status: p.exit ? "exited" : "running",
+    exit_code: p.exit?.exitCode ?? null,
+    running_seconds: Math.round((Date.now() - p.startedAt) / 1000),
+  };
+}
+
+const json = (value: unknown): ToolResult => ({ content: JSON.stringify(value) });
+
+export const processTool: Tool = {
+  name: "process",
+  description:
+    "Manage commands started with terminal(background=true): list them, poll one for new output and status, read " +
+    "its whole log, wait for it to finish, kill it (and everything it started), or write to its stdin.",
+  parameters: {
+    type: "object",
+    properties: {
+      action: { type: "string", enum: ["list", "poll", "log", "wait", "kill", "write"], description: "What to do." },
+      session_id: { type: "string", description: "The process id returned by terminal(background=true) (not needed for list)." },
+      data: { type: "string", description: "For write: text to send to stdin (add \\n to press Enter)." },
+      timeout: { type: "integer", description: "For wait: seconds to wait at most (default 60)." },
+    },
+    required: ["action"],
+  },
+  async run(args, ctx) {
+    const action = String(args.action);
+    const table = ctx.state.processes;
+    if (action === "list") return json({ processes: table.list().map(describe) });
+    const id = typeof args.session_id === "string" ? args.session_id : "";
+    const entry = table.get(id);
+    if (!entry) return toolError(`No background process '${id}'. Known: ${table.list().map((p) => p.id).join(", ") || "none"}.`);
+    switch (action) {
+      case "poll": {
+        const text = entry.output.text();
+        const fresh = text.slice(entry.polledChars);
+        entry.polledChars = text.length;
+        return json({ ...describe(entry), new_output: fresh });
+      }
+      case "log":
+        return json({ ...describe(entry), output: entry.output.text() });
+      case "wait": {
+        const seconds = Math.min(MAX_WAIT_SECONDS, Number(args.timeout ?? 60));
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), seconds * 1000)));
+        const cancelled = new Promise<"cancel">((resolve) => ctx.signal.addEventListener("abort", () => resolve("cancel"), { once: true }));
+        const outcome = await Promise.race([entry.handle.exited.then(() => "exited" as const), timedOut, cancelled]);
+        clearTimeout(timer);
+        const note = outcome === "timeout" ? `Still running after ${seconds}s.` : outcome === "cancel" ? "Wait cancelled by the user; the process keeps running." : undefined;
+        return json({ ...describe(entry), output: entry.output.text(), ...(note ? { note } : {}) });
+      }
+      case "kill":
+        if (!entry.exit) {
+          entry.handle.kill();
+          await Promise.race([entry.handle.exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        }
+        return json({ ...describe(entry), note: "Process group killed." });
+      case "write":
+        if (entry.exit) return toolError(`Process ${id} has exited; nothing to write to.`);
+        entry.handle.write(String(args.data ?? ""));
+        return json({ ...describe(entry), note: "Written to stdin." });
+      default:
+        return toolError(`Unknown action '${action}'.`);
+    }
+  },
+};
