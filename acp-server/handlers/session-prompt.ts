@@ -1,5 +1,6 @@
 import { RequestError, type AgentContext, type CancelNotification, type PromptRequest, type PromptResponse } from "@agentclientprotocol/sdk";
 import type { AgentEvent } from "../../agent/loop/events.js";
+import type { TokenUsage } from "../../agent/providers/model-client.js";
 import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
@@ -22,7 +23,9 @@ export async function handlePrompt(
   const onAbort = () => session.cancel();
   requestSignal.addEventListener("abort", onAbort, { once: true });
   let delivered: Promise<unknown> = Promise.resolve();
+  let lastUsage: TokenUsage | undefined;
   const emit = (event: AgentEvent) => {
+    if (event.type === "usage") lastUsage = event.usage;
     const update = eventToUpdate(event, session.cwd);
     if (!update) return;
     delivered = delivered.then(() =>
@@ -44,6 +47,12 @@ export async function handlePrompt(
     const turn = await buildUserTurn(session, params.prompt, requestSignal);
     for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
     const stopReason = await session.prompt(turn.text, emit);
+    // Context fill after the turn: what the last request used, against the model's window (when it is known).
+    const size = session.ready.ok ? session.ready.conversation.runtime.contextLength : undefined;
+    if (lastUsage && size) {
+      const used = lastUsage.inputTokens + lastUsage.outputTokens;
+      delivered = delivered.then(() => client.notify("session/update", { sessionId: session.id, update: { sessionUpdate: "usage_update", used, size } }).catch(() => undefined));
+    }
     await delivered;
     return { stopReason };
   } finally {

@@ -1,5 +1,6 @@
 import type { Env } from "./hermes-home.js";
 import type { ModelSettings } from "./model-settings.js";
+import { contextLengthOf } from "../providers/model-metadata.js";
 import { findProvider, type ApiMode } from "./provider-catalog.js";
 
 /** Everything needed to open a connection to the model, resolved from config.yaml and the environment. */
@@ -68,7 +69,7 @@ export function resolveRuntimeProvider(settings: ModelSettings, env: Env, config
       keySource,
       keyVariables: info.keyVariables,
       keyOptional: info.keyOptional,
-      contextLength: settings.contextLength,
+      contextLength: contextLengthOf(settings.model, settings.contextLength),
     },
   };
 }

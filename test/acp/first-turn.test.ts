@@ -56,6 +56,17 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.deepEqual(request.body.messages.at(-1), { role: "user", content: "Say hello" });
   });
 
+  it("reports the context fill after a turn when the model's window is known", async () => {
+    await harness.close();
+    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0)));
+    await harness.initialize();
+    llm.enqueue({ kind: "text", chunks: ["a", "b"] });
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "count");
+    const usage = harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "usage_update");
+    assert.deepEqual(usage, { sessionUpdate: "usage_update", used: 14, size: 32000 });
+  });
+
   it("keeps the conversation across turns", async () => {
     llm.enqueue({ kind: "text", chunks: ["First answer"] }, { kind: "text", chunks: ["Second answer"] });
     await harness.initialize();
