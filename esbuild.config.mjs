@@ -5,7 +5,7 @@
 // The server is ESM with code splitting so that heavy modules (LLM SDKs, later sql.js) load only when a
 // session first needs them: start-up pays for nothing a session does not use.
 import * as esbuild from "esbuild";
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
@@ -32,8 +32,13 @@ const builds = [
     chunkNames: "chunks/[name]-[hash]",
     // Always minified: V8 parses fewer bytes at start-up and on the first session (source maps keep traces readable).
     minify: true,
-    // Some CommonJS dependencies call require() for Node built-ins; give the ESM bundle one.
-    banner: { js: "import { createRequire as __hermesCreateRequire } from 'node:module'; const require = __hermesCreateRequire(import.meta.url);" },
+    // CommonJS dependencies (sql.js's Emscripten loader among them) expect require, __filename and __dirname.
+    banner: {
+      js:
+        "import { createRequire as __hermesCreateRequire } from 'node:module'; import { fileURLToPath as __hermesToPath } from 'node:url'; " +
+        "import { dirname as __hermesDirname } from 'node:path'; const require = __hermesCreateRequire(import.meta.url); " +
+        "const __filename = __hermesToPath(import.meta.url); const __dirname = __hermesDirname(__filename);",
+    },
   },
   {
     ...common,
@@ -67,8 +72,10 @@ function writeLauncher() {
 }
 
 if (!watch) rmSync("dist", { recursive: true, force: true });
-mkdirSync("dist", { recursive: true });
+mkdirSync("dist/server", { recursive: true });
 writeLauncher();
+// sql.js's WebAssembly travels with the server bundle: the VS Code extension ships dist/ without node_modules.
+copyFileSync("node_modules/sql.js/dist/sql-wasm.wasm", "dist/server/sql-wasm.wasm");
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));

@@ -1,25 +1,42 @@
 import { homedir } from "node:os";
 import type { Env } from "../agent/config/hermes-home.js";
-import { SubdirectoryHintTracker } from "../agent/context/subdirectory-hints.js";
+import { SubdirectoryHintTracker, type HintMemory } from "../agent/context/subdirectory-hints.js";
 import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
 import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
+import type { ChatMessage } from "../agent/providers/messages.js";
 import { prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
 import type { Approver } from "../agent/tools/approver.js";
 import { SessionToolState } from "../agent/tools/session-tool-state.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
+import type { SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
+
+export interface AcpSessionOptions {
+  readonly approver: Approver;
+  readonly persistence?: SessionPersistence;
+  /** History of a session loaded from the store, given to the conversation once it exists. */
+  readonly history?: readonly ChatMessage[];
+  readonly hintMemory?: HintMemory;
+  readonly workspace?: Workspace;
+  /** Called after each turn (the server schedules store compaction). */
+  readonly onTurnEnd?: () => void;
+  /** More things the user must hear when the session opens (a corrupt session database that was recovered). */
+  readonly notices?: readonly StartupNotice[];
+}
 
 /**
  * One ACP session: its working directory, its conversation and tools, and the turn in flight. Prompts are
  * serialised (a prompt sent while a turn runs waits for it), and `cancel` aborts the running turn and everything
- * under it (the model request, tools, their process groups).
+ * under it (the model request, tools, their process groups). Each turn is saved before its prompt returns.
  */
 export class AcpSession {
   private prepared: PreparedConversation;
   private tools: ToolEnvironment;
+  private pendingHistory: readonly ChatMessage[] | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private running: AbortController | undefined;
+  private readonly workspace: Workspace;
   /** Settles once the session's first updates (commands, notices) are out; prompt updates must follow them. */
   announced: Promise<void> = Promise.resolve();
   /** Startup notices not yet shown (clients without `session.notices` see them at the top of the first reply). */
@@ -30,16 +47,27 @@ export class AcpSession {
     readonly cwd: string,
     private readonly env: Env,
     prepared: PreparedConversation,
-    private readonly approver: Approver,
-    private readonly workspace: Workspace = new LocalWorkspace(cwd),
+    private readonly options: AcpSessionOptions,
   ) {
     this.prepared = prepared;
-    this.tools = this.toolEnvironment();
-    this.unshownNotices = startupNotices(prepared.systemPrompt.report);
+    this.workspace = options.workspace ?? new LocalWorkspace(cwd);
+    this.pendingHistory = options.history;
+    this.tools = this.toolEnvironment(options.hintMemory);
+    this.adoptHistory();
+    this.unshownNotices = [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)];
   }
 
   get ready(): PreparedConversation {
     return this.prepared;
+  }
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** The session's hint tracker: fed by tool calls and by the files the editor names. */
+  get hints(): SubdirectoryHintTracker {
+    return this.tools.hints as SubdirectoryHintTracker;
   }
 
   /** Hands over the notices not shown yet, once. */
@@ -48,8 +76,8 @@ export class AcpSession {
   }
 
   /** Runs a turn after any earlier one; a problem that keeps the session from a model is reported as an error event. */
-  prompt(text: string, emit: AgentEventSink): Promise<StopReason> {
-    const turn = this.tail.then(() => this.runTurn(text, emit));
+  prompt(text: string, emit: AgentEventSink, titleHint = text): Promise<StopReason> {
+    const turn = this.tail.then(() => this.runTurn(text, emit, titleHint));
     this.tail = turn.catch(() => undefined);
     return turn;
   }
@@ -58,17 +86,23 @@ export class AcpSession {
     this.running?.abort();
   }
 
+  /** Resolves once no turn is running or queued. */
+  async idle(): Promise<void> {
+    await this.tail;
+  }
+
   /** Ends the session for good: the running turn and every background process it started. */
   close(): void {
     this.cancel();
     this.tools.state.processes.killAll();
   }
 
-  private async runTurn(text: string, emit: AgentEventSink): Promise<StopReason> {
+  private async runTurn(text: string, emit: AgentEventSink, titleHint: string): Promise<StopReason> {
     if (!this.prepared.ok) {
       // The user may have fixed config.yaml or .env since: look again before giving up.
       this.prepared = prepareConversation(this.cwd, this.env);
-      this.tools = this.toolEnvironment();
+      this.tools = this.toolEnvironment(this.hints.remember());
+      this.adoptHistory();
       if (!this.prepared.ok) {
         emit({ type: "error", message: `Hermes is not ready: ${this.prepared.problem}` });
         return "end_turn";
@@ -77,25 +111,30 @@ export class AcpSession {
     const controller = new AbortController();
     this.running = controller;
     try {
-      return await this.prepared.conversation.runTurn(text, controller.signal, emit, this.tools);
+      const stop = await this.prepared.conversation.runTurn(text, controller.signal, emit, this.tools);
+      await this.options.persistence?.afterTurn(this.prepared.conversation, titleHint, this.hints.remember());
+      return stop;
     } finally {
       if (this.running === controller) this.running = undefined;
+      this.options.onTurnEnd?.();
     }
   }
 
-  /** The session's hint tracker: fed by tool calls and by the files the editor names. */
-  get hints(): SubdirectoryHintTracker {
-    return this.tools.hints as SubdirectoryHintTracker;
+  private adoptHistory(): void {
+    if (this.pendingHistory && this.prepared.ok) {
+      this.prepared.conversation.restore(this.pendingHistory);
+      this.pendingHistory = undefined;
+    }
   }
 
-  private toolEnvironment(): ToolEnvironment {
+  private toolEnvironment(hintMemory: HintMemory | undefined): ToolEnvironment {
     const home = this.prepared.config.home;
     return {
       workspace: this.workspace,
-      approver: this.approver,
+      approver: this.options.approver,
       home,
       state: new SessionToolState(this.id, this.prepared.toolSettings),
-      hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home }),
+      hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
     };
   }
 }

@@ -18,6 +18,8 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
       return handleInitialize(ctx, params);
     })
     .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))
+    .onRequest("session/load", async ({ params, client }) => (await handlers()).handleLoadSession(ctx, params, client))
+    .onRequest("session/list", async ({ params }) => (await handlers()).handleListSessions(ctx, params))
     .onRequest("session/prompt", async ({ params, client, signal }) => (await handlers()).handlePrompt(ctx, params, client, signal))
     .onNotification("session/cancel", async ({ params }) => (await handlers()).handleCancel(ctx, params));
 }

@@ -22,6 +22,8 @@ export async function serveStdio(log: Logger): Promise<void> {
   log.debug("serving ACP on stdio");
   await connection.closed;
   for (const session of ctx.sessions.values()) session.close();
+  // Fold the journals into the database file on the way out (a kill skips this; the journals cover it).
+  await ctx.stores.compactAll();
   log.debug("client closed the connection");
 }
 

@@ -2,6 +2,7 @@ import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 import type { Env } from "../agent/config/hermes-home.js";
 import type { AcpSession } from "./acp-session.js";
 import type { Logger } from "./log.js";
+import { StoreAccess } from "./store-access.js";
 
 /** What every handler of one connection shares: the environment, the log, the client's capabilities, the sessions. */
 export interface ServerContext {
@@ -9,8 +10,11 @@ export interface ServerContext {
   readonly log: Logger;
   clientCapabilities: ClientCapabilities | undefined;
   readonly sessions: Map<string, AcpSession>;
+  readonly stores: StoreAccess;
 }
 
 export function createServerContext(env: Env, log: Logger): ServerContext {
-  return { env, log, clientCapabilities: undefined, sessions: new Map() };
+  const sessions = new Map<string, AcpSession>();
+  const busy = () => [...sessions.values()].some((s) => s.isRunning);
+  return { env, log, clientCapabilities: undefined, sessions, stores: new StoreAccess(log, busy) };
 }

@@ -51,6 +51,7 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
         process.removeListener("SIGINT", onInterrupt);
       }
     });
+    await ctx.stores.compactAll();
     if (!endedWithNewline) io.writeReply("\n");
     if (stopReason === "cancelled") io.writeNote("[cancelled]\n");
     return failed ? 1 : 0;

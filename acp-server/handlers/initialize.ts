@@ -9,8 +9,9 @@ export function handleInitialize(ctx: ServerContext, params: InitializeRequest):
   return {
     protocolVersion: PROTOCOL_VERSION,
     agentCapabilities: {
-      loadSession: false,
+      loadSession: true,
       promptCapabilities: { image: false, audio: false, embeddedContext: true },
+      sessionCapabilities: { list: {} },
     },
     agentInfo: { name: AGENT_NAME, title: AGENT_TITLE, version: HERMES_ACP_VERSION },
     authMethods: [],

@@ -2,21 +2,21 @@ import { randomUUID } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { RequestError, type AgentContext, type NewSessionRequest, type NewSessionResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
 import { ConfigError, formatConfigProblem } from "../../agent/config/config-error.js";
-import { prepareConversation } from "../../agent/session/open-conversation.js";
+import { prepareConversation, type PreparedConversation } from "../../agent/session/open-conversation.js";
 import { AcpApprover } from "../acp-approver.js";
-import { AcpSession } from "../acp-session.js";
+import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
+import { SessionPersistence } from "../session-persistence.js";
 import { availableCommands } from "../slash-commands.js";
 
-/**
- * Creates a session rooted at the client's cwd (never process.cwd()). A broken config.yaml is an error naming the
- * file and line; a missing model or key is not: the session opens and each prompt explains what to set.
- */
-export function handleNewSession(ctx: ServerContext, params: NewSessionRequest, client: AgentContext): NewSessionResponse {
-  if (!isAbsolute(params.cwd)) throw RequestError.invalidParams({ cwd: params.cwd }, "cwd must be an absolute path");
-  let prepared;
+/** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
+export function prepareForClient(ctx: ServerContext, cwd: string): PreparedConversation {
+  if (!isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
   try {
-    prepared = prepareConversation(params.cwd, ctx.env);
+    const prepared = prepareConversation(cwd, ctx.env);
+    if (!prepared.ok) ctx.log.warn(prepared.problem);
+    for (const warning of prepared.systemPrompt.report.warnings) ctx.log.warn(warning);
+    return prepared;
   } catch (error) {
     if (error instanceof ConfigError) {
       ctx.log.error(`config error: ${error.message}`);
@@ -24,10 +24,29 @@ export function handleNewSession(ctx: ServerContext, params: NewSessionRequest, 
     }
     throw error;
   }
-  if (!prepared.ok) ctx.log.warn(prepared.problem);
-  for (const warning of prepared.systemPrompt.report.warnings) ctx.log.warn(warning);
+}
+
+/**
+ * Creates a session rooted at the client's cwd (never process.cwd()) and records it in the session store. A broken
+ * config.yaml is an error naming the file and line; a missing model or key is not: the session opens and each
+ * prompt explains what to set.
+ */
+export async function handleNewSession(ctx: ServerContext, params: NewSessionRequest, client: AgentContext): Promise<NewSessionResponse> {
+  const prepared = prepareForClient(ctx, params.cwd);
   const sessionId = randomUUID();
-  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, new AcpApprover(sessionId, client, ctx.log));
+  const store = await ctx.stores.open(prepared.config.home);
+  const now = Date.now() / 1000;
+  store.createSession({
+    id: sessionId,
+    cwd: params.cwd,
+    model: prepared.ok ? prepared.conversation.runtime.model : undefined,
+    provider: prepared.ok ? prepared.conversation.runtime.providerId : undefined,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const persistence = new SessionPersistence(store, sessionId, ctx.log, { savedLength: 0, nextSeq: 0, titled: false });
+  const notices = store.problems.splice(0).map((description) => ({ title: "Session database recovered", description }));
+  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, sessionId, client, persistence), notices });
   ctx.sessions.set(sessionId, session);
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.
@@ -35,7 +54,11 @@ export function handleNewSession(ctx: ServerContext, params: NewSessionRequest, 
   return { sessionId };
 }
 
-async function announceSession(ctx: ServerContext, session: AcpSession, client: AgentContext): Promise<void> {
+export function sessionOptions(ctx: ServerContext, sessionId: string, client: AgentContext, persistence: SessionPersistence): AcpSessionOptions {
+  return { approver: new AcpApprover(sessionId, client, ctx.log), persistence, onTurnEnd: () => ctx.stores.scheduleCompaction() };
+}
+
+export async function announceSession(ctx: ServerContext, session: AcpSession, client: AgentContext): Promise<void> {
   // After the response: load the provider SDK while the user is still typing the first prompt.
   if (session.ready.ok) session.ready.conversation.warmUp();
   const send = (update: SessionUpdate) =>

@@ -46,7 +46,7 @@ export async function handlePrompt(
     }
     const turn = await buildUserTurn(session, params.prompt, requestSignal);
     for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
-    const stopReason = await session.prompt(turn.text, emit);
+    const stopReason = await session.prompt(turn.text, emit, text);
     // Context fill after the turn: what the last request used, against the model's window (when it is known).
     const size = session.ready.ok ? session.ready.conversation.runtime.contextLength : undefined;
     if (lastUsage && size) {

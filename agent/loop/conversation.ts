@@ -42,6 +42,11 @@ export class Conversation {
     return this.history;
   }
 
+  /** Seeds the history of a session loaded from the store (before its first turn in this process). */
+  restore(messages: readonly ChatMessage[]): void {
+    this.history.splice(0, this.history.length, ...messages);
+  }
+
   get runtime(): RuntimeProvider {
     return this.options.runtime;
   }

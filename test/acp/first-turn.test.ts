@@ -30,7 +30,7 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     const init = await harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
     assert.equal(init.protocolVersion, 1);
     assert.equal(init.agentInfo?.name, "hermes-agent");
-    assert.equal(init.agentCapabilities?.loadSession, false);
+    assert.equal(init.agentCapabilities?.loadSession, true);
     assert.equal(init.agentCapabilities?.promptCapabilities?.image, false);
   });
 

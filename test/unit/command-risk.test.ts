@@ -96,7 +96,8 @@ const CASES: ReadonlyArray<readonly [command: string, expected: CommandRisk]> = 
   // Dangerous: needs approval. First rule in table order wins.
   ["rm -rf ./build", danger("recursive delete")],
   ["rm -r node_modules", danger("recursive delete")],
-  ["rm --recursive dist", danger("recursive delete (long flag)")],
+  // Upstream quirk: `-[^\s]*r` already matches `--r…`, so the long-flag rule is never the one reported.
+  ["rm --recursive dist", danger("recursive delete")],
   ["rm /tmp/x", danger("delete in root path")],
   ["rm -rf /tmp/foo", danger("delete in root path")],
   ["chmod 777 script.sh", danger("world/other-writable permissions")],
@@ -141,7 +142,20 @@ const CASES: ReadonlyArray<readonly [command: string, expected: CommandRisk]> = 
   ["cp evil ~/.ssh/authorized_keys", danger("copy/move file into sensitive credential/SSH/shell-rc path")],
   ["cp nginx.conf /etc/nginx/nginx.conf", danger("copy/move file into system config path")],
   ["cp .env.example .env", danger("overwrite project env/config file")],
+  // Upstream quirk: `sed -[^\s]*i` also matches `--in-place`, so the long-flag rules are shadowed.
+  ["sed --in-place s/x/y/ ~/.ssh/config", danger(USER_RC)],
+  ["sed --in-place s/x/y/ /etc/hosts", danger("in-place edit of system config")],
+  ["sed --in-place s/a/b/ ~/.hermes/.env", danger("in-place edit of Hermes config/env")],
+  ["ruby -i.bak -pe 1 ~/.hermes/config.yaml", danger("in-place edit of Hermes config/env (perl/ruby)")],
+  ["chmod --recursive a+w dir", danger("world/other-writable permissions")],
+  ["echo KEY=1 | tee .env.local", danger("overwrite project env/config via tee")],
+  ["mv creds ~/.netrc", danger("copy/move file into sensitive credential/SSH/shell-rc path")],
+  ["install -m 600 key ~/.ssh/id_ed25519", danger("copy/move file into sensitive credential/SSH/shell-rc path")],
   ["find . -name '*.pyc' -delete", danger("find -delete")],
+  ["find / -execdir /bin/rm {} +", danger("find -exec/-execdir rm")],
+  ['xargs -I{} sh -c "rm {}"', danger("xargs with rm")],
+  ["killall -r 'node.*'", danger("kill processes by regex (killall -r)")],
+  ["kill `pidof node`", danger("kill process via backtick pgrep/pidof expansion (self-termination)")],
   ["find . -type f -exec rm {} \\;", danger("find -exec/-execdir rm")],
   ["ls | xargs rm -f", danger("xargs with rm")],
   ["docker compose down", danger("docker compose restart/stop/kill/down (container lifecycle)")],
@@ -171,6 +185,10 @@ const CASES: ReadonlyArray<readonly [command: string, expected: CommandRisk]> = 
   ["ruby -e 'puts 1'", danger(SCRIPT)],
   ["php -r 'echo 1;'", danger(SCRIPT)],
   ["python3 - <<'EOF'\nprint(1)\nEOF", danger("script execution via heredoc")],
+  // Interpreter code is not read as shell: these are function calls, not shutdowns (see command-variants.ts).
+  ["perl -e 'shutdown($sock, 2)'", danger(SCRIPT)],
+  ["node -e 'reboot()'", danger(SCRIPT)],
+  ['python -c "import os; os.system(\'rm -rf /\')"', danger("delete in root path")],
   ["bash -c 'echo hi'", danger(SHELL_C)],
   ["sudo sh -c 'ls /root'", danger(SHELL_C)],
   ['b\\ash -c "echo hi"', danger(SHELL_C)],
@@ -251,7 +269,10 @@ describe("assessCommand", () => {
   });
 
   it("turns the sudo -S guard off when SUDO_PASSWORD is configured", () => {
-    assert.deepEqual(assessCommand("sudo -S ls", { sudoPasswordSet: true }), danger("sudo with privilege flag (stdin/askpass/shell/list)"));
+    assert.deepEqual(
+      assessCommand("sudo -S ls", { sudoPasswordSet: true }),
+      danger("sudo with privilege flag (stdin/askpass/shell/list)"),
+    );
     assert.deepEqual(assessCommand("bash -c 'sudo -S ls'"), hard(SUDO_S));
   });
 
@@ -292,15 +313,18 @@ describe("assessCommand on adversarial input", () => {
     ["repeated dd words", sprinkle("dd ")],
     ["rm inside flag words", `rm ${sprinkle("-rm ")}`],
     ["kill inside flag words", sprinkle("-kill\n", " ")],
-    ["newline and space runs", sprinkle("\n ", " ")],
-    ["command starts inside sudo flags", sprinkle("`sudo -`", " ")],
+    ["newline and space runs", sprinkle(`\n${" ".repeat(12)}`, " ")],
+    ["command starts inside sudo flags", sprinkle("`sudo -`")],
     ["tee and dotted env names", `tee ${sprinkle(".env.")}`],
     ["openssl decode words", sprinkle("openssl base64 ")],
     ["unterminated OSC escapes", sprinkle("\x1b]x")],
     ["nested substitutions", sprinkle("$(")],
     ["nested shell payloads", sprinkle("bash -c '")],
+    ["chained shell payloads", sprinkle('bash -c "x; ')],
     ["hermes flags", `hermes ${sprinkle("-a ")}`],
-    ["DELETE FROM on one line", sprinkle("delete from x ", " ")],
+    ["DELETE FROM on one line", sprinkle("delete from x ")],
+    ["unclosed expansions", sprinkle("${IFS${a:-${a/")],
+    ["a heredoc of code", `cat > f.py <<'EOF'\n${"def f(x):\n    return x  # don't\n".repeat(3_000)}EOF`],
   ];
   for (const [name, text] of inputs) {
     it(`finishes: ${name}`, function () {
@@ -382,7 +406,8 @@ describe("analyseCommand", () => {
   it("scans inline payloads and marked command starts", () => {
     const analysis = analyseCommand("sudo bash -c 'echo hi; (reboot)'");
     assert.ok(analysis.variants.includes("echo hi; (reboot)"));
-    assert.ok(analysis.variants.includes("echo hi;\n (\nreboot)"));
+    assert.ok(analysis.variants.includes("echo hi; (\nreboot)"));
+    assert.ok(analysis.variants.includes("sudo \nbash -c 'echo hi; (reboot)'"));
     assert.deepEqual(analysis.findings, [SHELL_C]);
     assert.equal(analysis.incomplete, false);
   });

@@ -64,9 +64,8 @@ class NextMatch {
   ) {}
 
   from(position: number): Found | undefined {
-    if (this.askedFrom >= 0 && position >= this.askedFrom && (this.answer === undefined || position <= this.answer.index)) {
-      return this.answer;
-    }
+    const stillValid = this.answer === undefined || position <= this.answer.index;
+    if (this.askedFrom >= 0 && position >= this.askedFrom && stillValid) return this.answer;
     this.regex.lastIndex = position;
     const match = this.regex.exec(this.text);
     this.askedFrom = position;

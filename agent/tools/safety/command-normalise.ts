@@ -157,6 +157,33 @@ export function lowerPreservingFlags(text: string): string {
 }
 
 /**
+ * `$IFS` and `${IFS…}` (upstream `\$\{IFS\b[^}]*\}|\$IFS\b`) become a space: IFS defaults to whitespace, so
+ * `rm${IFS}-rf` runs as `rm -rf`. Done by hand because the regex rescans to the end of the text from every unclosed
+ * `${IFS` (quadratic); here the search for the next `}` is not repeated once it has failed.
+ */
+function replaceIfs(text: string): string {
+  const openers = /\$\{IFS\b|\$IFS\b/g;
+  let out = "";
+  let cursor = 0;
+  let noCloseFrom = Infinity;
+  for (let match = openers.exec(text); match !== null; match = openers.exec(text)) {
+    let end = match.index + match[0].length;
+    if (match[0].startsWith("${")) {
+      const close = end >= noCloseFrom ? -1 : text.indexOf("}", end);
+      if (close < 0) {
+        noCloseFrom = Math.min(noCloseFrom, end);
+        continue;
+      }
+      end = close + 1;
+    }
+    out += text.slice(cursor, match.index) + " ";
+    cursor = end;
+    openers.lastIndex = end;
+  }
+  return out + text.slice(cursor);
+}
+
+/**
  * The second half, in upstream's order: fold the Hermes home then the user home (before the backslash strip,
  * which would otherwise dissolve `C:\Users\alice`), drop backslash escapes (`r\m` → `rm`), drop empty quote pairs
  * (`r''m` → `rm`), turn `$IFS` / `${IFS…}` into a space, lower-case (flags keep their case, see above).
@@ -167,7 +194,7 @@ export function postNormalise(command: string, options: NormaliseOptions = {}): 
   if (options.home) out = foldHomePrefixes(out, [options.home], "~");
   out = out.replace(/\\([^\n])/g, "$1");
   out = out.replace(/''|""/g, "");
-  out = out.replace(/\$\{IFS\b[^}]*\}|\$IFS\b/g, " ");
+  out = replaceIfs(out);
   return lowerPreservingFlags(out);
 }
 

@@ -2,7 +2,7 @@
  * Structural reading of one simple command (hermes-behaviour.md §6.3 "Structural findings"): which words are at
  * executable position once wrappers such as `sudo -u root` or `env A=1` are peeled, and whether the executable runs
  * code it was handed inline (`python -c`, `node -e`, `bash -lc`, `rg --pre`). The inline code is returned as a
- * payload so the caller can scan it as a command of its own.
+ * payload so the caller can scan a command line as a command of its own.
  */
 import type { ShellWord, SimpleCommand } from "./command-shell-lex.js";
 
@@ -10,6 +10,13 @@ export interface StructuralFinding {
   readonly description: string;
   /** The inline program or code, when the option carried one. */
   readonly payload?: string;
+  /**
+   * Whether the payload is a command line (`sh -c`, `rg --pre prog`) rather than code in another language
+   * (`python -c`). Only command lines are worth scanning as commands: interpreter code is already in the command's
+   * own text for every unanchored rule, and reading it as shell only invents command starts (`perl -e
+   * 'shutdown($sock, 2)'` would be a hardline shutdown).
+   */
+  readonly commandLine: boolean;
 }
 
 interface Wrapper {
@@ -30,7 +37,8 @@ const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   sudo: {
     withArg: set("-C", "-c", "--close-from", "-D", "--chdir", "-g", "--group", "-h", "--host", "-p", "--prompt",
-      "-R", "--chroot", "-r", "--role", "-t", "--type", "-T", "--command-timeout", "-U", "--other-user", "-u", "--user"),
+      "-R", "--chroot", "-r", "--role", "-t", "--type", "-T", "--command-timeout", "-U", "--other-user", "-u",
+      "--user"),
   },
   env: { withArg: set("-a", "--argv0", "-C", "--chdir", "-u", "--unset") },
   exec: { withArg: set("-a") },
@@ -42,7 +50,10 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   nice: { withArg: set("-n", "--adjustment") },
   timeout: { withArg: set("-k", "--kill-after", "-s", "--signal"), positional: 1 },
   stdbuf: { withArg: set("-e", "--error", "-i", "--input", "-o", "--output") },
-  ionice: { withArg: set("-c", "--class", "-n", "--classdata"), query: set("-p", "--pid", "-P", "--pgid", "-u", "--uid") },
+  ionice: {
+    withArg: set("-c", "--class", "-n", "--classdata"),
+    query: set("-p", "--pid", "-P", "--pgid", "-u", "--uid"),
+  },
   chrt: { withArg: set(), query: set("-p", "--pid"), positional: 1 },
   taskset: { withArg: set(), query: set("-p", "--pid"), positional: 1 },
   chroot: { withArg: set("--groups", "--userspec"), positional: 1 },
@@ -61,8 +72,15 @@ const LITERAL_SUBSTITUTION = new RegExp(
   "g",
 );
 
+// `${x/a/rm}` and `${x:-rm}` (upstream's `_PARAM_REPLACEMENT_RE` / `_PARAM_DEFAULT_RE`). Unlike upstream, no part may
+// contain `$` or `{`: otherwise each `${` of `${a${a${a…` rescans the rest of the word (quadratic), and a nested
+// expansion has no literal text to recover anyway.
+const PARAM_REPLACEMENT = /\$\{[^${}/\s]+\/[^${}/]*\/([^${}]*)\}/g;
+const PARAM_DEFAULT = /\$\{[^${}:\s]+:-([^${}]*)\}/g;
+
 /** Remove quotes and escapes the way the shell reads a word (substitutions are left as written). */
 function unquote(word: string): string {
+  if (!/['"\\]/.test(word)) return word;
   let out = "";
   let quote: string | undefined;
   for (let i = 0; i < word.length; i++) {
@@ -88,13 +106,15 @@ function unquote(word: string): string {
  * `r\m`), literal echo/printf substitutions and `${x:-rm}` / `${x/a/rm}` expansions replaced by their text.
  */
 export function deobfuscateWord(raw: string): string {
+  // Nothing to undo without quotes, escapes or expansions (the common case).
+  if (!/['"\\$`]/.test(raw)) return raw;
   let word = raw;
   for (let round = 0; round < 2; round++) {
     const next = unquote(
       word
         .replace(LITERAL_SUBSTITUTION, (_m, _q1, a: string | undefined, _q2, b: string | undefined) => a ?? b ?? "")
-        .replace(/\$\{[^}/\s]+\/[^}/]*\/([^}]*)\}/g, "$1")
-        .replace(/\$\{[^}:\s]+:-([^}]*)\}/g, "$1"),
+        .replace(PARAM_REPLACEMENT, "$1")
+        .replace(PARAM_DEFAULT, "$1"),
     );
     if (next === word) break;
     word = next;
@@ -103,8 +123,21 @@ export function deobfuscateWord(raw: string): string {
 }
 
 export function basename(path: string): string {
-  const parts = path.split(/[/\\]/);
-  return parts[parts.length - 1] ?? path;
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
+
+// Words are read several times per analysis (marking, inspection); a nested substitution's word can be as long
+// as the command, so its spelling is worked out once.
+const plainSpelling = new WeakMap<ShellWord, string>();
+
+/** deobfuscateWord of a lexed word, remembered. */
+export function plainWord(word: ShellWord): string {
+  let plain = plainSpelling.get(word);
+  if (plain === undefined) {
+    plain = deobfuscateWord(word.raw);
+    plainSpelling.set(word, plain);
+  }
+  return plain;
 }
 
 /**
@@ -118,7 +151,7 @@ export function executableWords(words: readonly ShellWord[]): ShellWord[] {
   let skipValue = false;
   let positional = 0;
   for (const word of words) {
-    const value = deobfuscateWord(word.raw);
+    const value = plainWord(word);
     if (skipValue) {
       skipValue = false;
       continue;
@@ -304,23 +337,24 @@ export function inspectCommand(command: SimpleCommand): StructuralFinding | unde
   const executables = executableWords(command.words);
   const executable = executables[executables.length - 1];
   if (!executable) return undefined;
-  const name = basename(deobfuscateWord(executable.raw)).toLowerCase();
+  const name = basename(plainWord(executable)).toLowerCase();
   const args = command.words.slice(command.words.indexOf(executable) + 1).map((word) => word.value);
   const family = interpreterFamily(name);
   if (family) {
     const inline = interpreterPayload(family, args);
-    if (inline) return { description: "script execution via -e/-c flag", payload: inline.payload };
-    if (command.heredoc) return { description: "script execution via heredoc" };
+    if (inline) return { description: "script execution via -e/-c flag", payload: inline.payload, commandLine: false };
+    if (command.heredoc) return { description: "script execution via heredoc", commandLine: false };
     return undefined;
   }
   if (SHELLS.has(name)) {
     const inline = shellPayload(args);
-    if (inline) return { description: "shell command via -c/-lc flag", payload: inline.payload };
+    if (inline) return { description: "shell command via -c/-lc flag", payload: inline.payload, commandLine: true };
   }
   if (READ_TOOL_FLAGS[name]) {
     const found = readToolProgram(name, args);
     if (found) {
-      return { description: `arbitrary program execution via ${name} ${found.option}`, payload: found.program };
+      const description = `arbitrary program execution via ${name} ${found.option}`;
+      return { description, payload: found.program, commandLine: true };
     }
   }
   return undefined;

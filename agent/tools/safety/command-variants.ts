@@ -1,7 +1,7 @@
 /**
  * The texts the pattern tables are run against (hermes-behaviour.md §6.3 "Variants scanned"), plus the structural
- * findings met on the way. For a command and, recursively, for every inline payload it carries (`bash -c '…'`,
- * `python -c '…'`, `rg --pre prog`):
+ * findings met on the way. For a command and, recursively, for every command line it hands to a shell or runs as a
+ * program (`bash -c '…'`, `rg --pre prog`):
  *
  * 1. the normalised text;
  * 2. the normalised text with a newline put before every real command start — after `;`, `&&`, `||`, `|`, `&`, a
@@ -10,13 +10,17 @@
  *    Command words are also de-obfuscated there (`"rm"` → `rm`, `$(echo rm)` → `rm`), never arguments, so quoted
  *    prose stays prose.
  *
+ * Code given to an interpreter (`python -c '…'`, `node -e '…'`) is not read as a command line: its text is already
+ * in the command's own variants for every unanchored rule, and reading it as shell invents command starts
+ * (`perl -e 'shutdown($sock, 2)'` is not a shutdown).
+ *
  * Starts are found on the text before the escape/quote stripping of normalisation (`echo a\;reboot` prints, it does
  * not reboot), then the marked text is normalised. Payloads are read from both the raw and the normalised command
  * (`bash${IFS}-c${IFS}'…'` only becomes readable after normalisation).
  */
 import { postNormalise, preNormalise, type NormaliseOptions } from "./command-normalise.js";
 import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
-import { deobfuscateWord, executableWords, inspectCommand } from "./command-structure.js";
+import { executableWords, inspectCommand, plainWord } from "./command-structure.js";
 
 /** Inline payloads nested deeper than this are not unwrapped; the analysis reports itself incomplete. */
 export const MAX_PAYLOAD_DEPTH = 6;
@@ -50,7 +54,7 @@ export function markCommandStarts(text: string, commands: readonly SimpleCommand
     if (first.start > 0) edits.push({ at: first.start, end: first.start, text: "\n" });
     for (const word of executableWords(command.words)) {
       if (word !== first) edits.push({ at: word.start, end: word.start, text: "\n" });
-      const plain = deobfuscateWord(word.raw);
+      const plain = plainWord(word);
       // A quoted word with spaces names a program with spaces in its name; unquoting it would invent a command.
       if (plain !== word.raw && plain.length > 0 && !/\s/.test(plain)) {
         edits.push({ at: word.start, end: word.end, text: plain });
@@ -103,7 +107,7 @@ export function analyseCommand(command: string, options: NormaliseOptions = {}):
         const finding = inspectCommand(simple);
         if (!finding) continue;
         if (depth === 0) findings.add(finding.description);
-        if (finding.payload) payloads.push(finding.payload);
+        if (finding.payload && finding.commandLine) payloads.push(finding.payload);
       }
     }
     for (const payload of payloads) {

@@ -1,0 +1,48 @@
+import { RequestError, type AgentContext, type ListSessionsRequest, type ListSessionsResponse, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";
+import { resolveHermesHome } from "../../agent/config/hermes-home.js";
+import { fromStoredMessages } from "../../agent/session/history-codec.js";
+import { AcpSession } from "../acp-session.js";
+import { replayHistory } from "../history-replay.js";
+import type { ServerContext } from "../server-context.js";
+import { SessionPersistence, type PersistedSessionState } from "../session-persistence.js";
+import { announceSession, prepareForClient, sessionOptions } from "./session-new.js";
+
+const PAGE_SIZE = 50;
+
+/**
+ * `session/load`: a session from the store (this process's or one saved before a restart, or by another window)
+ * comes back with its history, replayed to the client as session/update notifications before the response, and
+ * with the subdirectory hints it had already injected (upstream gaps 5: ACP sessions survive restarts).
+ */
+export async function handleLoadSession(ctx: ServerContext, params: LoadSessionRequest, client: AgentContext): Promise<LoadSessionResponse> {
+  const prepared = prepareForClient(ctx, params.cwd);
+  const store = await ctx.stores.open(prepared.config.home);
+  await ctx.sessions.get(params.sessionId)?.idle();
+  await store.refresh();
+  const saved = store.getSession(params.sessionId);
+  if (!saved) throw RequestError.sessionNotFound(params.sessionId);
+  const rows = store.loadMessages(params.sessionId);
+  const state = (saved.state ?? {}) as PersistedSessionState;
+  ctx.sessions.get(params.sessionId)?.close();
+  const nextSeq = rows.reduce((max, r) => Math.max(max, r.seq + 1), 0);
+  const persistence = new SessionPersistence(store, saved.id, ctx.log, { savedLength: rows.length, nextSeq, titled: saved.title !== null });
+  const history = fromStoredMessages(rows);
+  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, client, persistence), history, hintMemory: state.hints });
+  ctx.sessions.set(saved.id, session);
+  await replayHistory(history, params.cwd, (update) => client.notify("session/update", { sessionId: saved.id, update }));
+  session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));
+  return {};
+}
+
+/** `session/list`: saved sessions with history, newest first, 50 a page; the cursor is the last one's update time. */
+export async function handleListSessions(ctx: ServerContext, params: ListSessionsRequest): Promise<ListSessionsResponse> {
+  const store = await ctx.stores.open(resolveHermesHome(ctx.env));
+  await store.refresh();
+  const before = params.cursor ? Number(params.cursor) : undefined;
+  const page = store.listSessions({ cwd: params.cwd ?? undefined, limit: PAGE_SIZE + 1, before: Number.isFinite(before) ? before : undefined });
+  const shown = page.slice(0, PAGE_SIZE);
+  return {
+    sessions: shown.map((s) => ({ sessionId: s.id, cwd: s.cwd, title: s.title, updatedAt: new Date(s.updatedAt * 1000).toISOString() })),
+    ...(page.length > PAGE_SIZE ? { nextCursor: String(shown.at(-1)!.updatedAt) } : {}),
+  };
+}

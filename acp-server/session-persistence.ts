@@ -1,0 +1,63 @@
+import type { Conversation } from "../agent/loop/conversation.js";
+import { toStoredMessages, toolNamesOf } from "../agent/session/history-codec.js";
+import type { HintMemory } from "../agent/context/subdirectory-hints.js";
+import type { SessionStore } from "../agent/store/session-store.js";
+import type { Logger } from "./log.js";
+
+const TITLE_CHARS = 60;
+
+/** The state of a session that must survive a reload besides its messages. */
+export interface PersistedSessionState {
+  readonly hints?: HintMemory;
+}
+
+/**
+ * Writes one session's history to the store: after every turn, the messages the turn added (or the whole history
+ * when compression replaced it), the title on the first turn, and the hint memory. `afterTurn` resolves once all of
+ * it is in the journal, so a turn whose prompt has returned survives a SIGKILL.
+ */
+export class SessionPersistence {
+  /** History entries already saved, and the next free sequence number (replaced rows keep theirs, inactive). */
+  private savedLength: number;
+  private nextSeq: number;
+  private titled: boolean;
+
+  constructor(
+    private readonly store: SessionStore,
+    private readonly sessionId: string,
+    private readonly log: Logger,
+    state: { savedLength: number; nextSeq: number; titled: boolean },
+  ) {
+    this.savedLength = state.savedLength;
+    this.nextSeq = state.nextSeq;
+    this.titled = state.titled;
+  }
+
+  async afterTurn(conversation: Conversation, titleHint: string, hints: HintMemory | undefined, replaced = false): Promise<void> {
+    try {
+      const history = conversation.messages;
+      const names = toolNamesOf(history);
+      if (replaced || history.length < this.savedLength) {
+        this.store.replaceMessages(this.sessionId, toStoredMessages(history, this.nextSeq, names));
+        this.nextSeq += history.length;
+      } else if (history.length > this.savedLength) {
+        this.store.appendMessages(this.sessionId, toStoredMessages(history.slice(this.savedLength), this.nextSeq, names));
+        this.nextSeq += history.length - this.savedLength;
+      }
+      this.savedLength = history.length;
+      const title = !this.titled ? titleOf(titleHint) : undefined;
+      if (title) this.titled = true;
+      const state: PersistedSessionState = { hints };
+      this.store.updateSession(this.sessionId, { ...(title ? { title } : {}), state });
+      await this.store.flushed();
+    } catch (error) {
+      this.log.error(`could not save session ${this.sessionId}: ${(error as Error).message}`);
+    }
+  }
+}
+
+function titleOf(text: string): string | undefined {
+  const line = text.split("\n").find((l) => l.trim())?.trim();
+  if (!line) return undefined;
+  return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+}
