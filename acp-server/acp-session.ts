@@ -112,12 +112,38 @@ export class AcpSession {
     this.running = controller;
     try {
       const stop = await this.prepared.conversation.runTurn(text, controller.signal, emit, this.tools);
-      await this.options.persistence?.afterTurn(this.prepared.conversation, titleHint, this.hints.remember());
+      await this.save(titleHint);
       return stop;
     } finally {
       if (this.running === controller) this.running = undefined;
       this.options.onTurnEnd?.();
     }
+  }
+
+  /** `/compress [focus]`, queued like a turn so it never runs under one. */
+  compress(focus: string | undefined): Promise<string> {
+    const job = this.tail.then(async () => {
+      if (!this.prepared.ok) return `Hermes is not ready: ${this.prepared.problem}`;
+      const controller = new AbortController();
+      this.running = controller;
+      try {
+        const report = await this.prepared.conversation.compressNow(focus, controller.signal);
+        await this.save("");
+        return report;
+      } finally {
+        if (this.running === controller) this.running = undefined;
+      }
+    });
+    this.tail = job.catch(() => undefined);
+    return job;
+  }
+
+  private async save(titleHint: string): Promise<void> {
+    if (!this.prepared.ok) return;
+    const conversation = this.prepared.conversation;
+    const replaced = conversation.compaction?.replaced === true;
+    await this.options.persistence?.afterTurn(conversation, titleHint, this.hints.remember(), replaced);
+    if (conversation.compaction) conversation.compaction.replaced = false;
   }
 
   private adoptHistory(): void {

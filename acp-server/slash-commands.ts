@@ -8,7 +8,7 @@ interface SlashCommand {
   readonly name: string;
   readonly description: string;
   readonly hint?: string;
-  run(session: AcpSession, args: string): string;
+  run(session: AcpSession, args: string): string | Promise<string>;
 }
 
 const COMMANDS: readonly SlashCommand[] = [
@@ -16,6 +16,12 @@ const COMMANDS: readonly SlashCommand[] = [
     name: "context",
     description: "Show which context files were loaded, shadowed, blocked or truncated, and what each prompt layer costs",
     run: (session) => formatContextReport(session.ready.systemPrompt.report),
+  },
+  {
+    name: "compress",
+    description: "Compress the conversation now: summarise older turns, keep the recent ones",
+    hint: "optional focus topic for the summary",
+    run: (session, args) => session.compress(args || undefined),
   },
   {
     name: "version",
@@ -35,7 +41,7 @@ export function availableCommands(): AvailableCommand[] {
 }
 
 /** The reply to `text` when it is one of our commands, else undefined (it goes to the model). */
-export function runSlashCommand(session: AcpSession, text: string): string | undefined {
+export function runSlashCommand(session: AcpSession, text: string): string | Promise<string> | undefined {
   const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
   const command = COMMANDS.find((c) => c.name === match[1]!.toLowerCase());

@@ -40,7 +40,7 @@ export async function handlePrompt(
     const text = promptToText(params.prompt);
     const commandReply = params.prompt.every((b) => b.type === "text") ? runSlashCommand(session, text) : undefined;
     if (commandReply !== undefined) {
-      emit({ type: "text_delta", text: commandReply });
+      emit({ type: "text_delta", text: await commandReply });
       await delivered;
       return { stopReason: "end_turn" };
     }

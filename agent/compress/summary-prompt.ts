@@ -98,8 +98,8 @@ export function buildSummaryPrompt(input: SummaryPromptInput): SummaryPrompt {
   const parts: string[] = [];
   if (input.previousSummary) {
     parts.push(
-      "You are updating a context compaction summary. A previous compaction produced the summary below; the turns " +
-        "after it happened since and must be incorporated.",
+      "You are updating a context compaction summary. A previous compaction produced the summary below; the new " +
+        "turns after it happened since and must be incorporated.",
       `PREVIOUS SUMMARY:\n${input.previousSummary}`,
       `NEW TURNS TO INCORPORATE:\n${turns}`,
       "Update the summary using this exact structure. Keep everything from the previous summary that is still " +

@@ -6,6 +6,9 @@ import type { Tool } from "../tools/tool.js";
 import type { AgentEventSink, StopReason } from "./events.js";
 import { runModelStep, type ModelStep } from "./model-step.js";
 import { runToolCalls, type ToolEnvironment } from "./tool-runner.js";
+import { HistoryCompaction } from "./history-compaction.js";
+import type { CompressionSettings } from "../compress/compression-settings.js";
+import { estimateFixedTokens } from "../compress/token-estimate.js";
 
 export interface ConversationOptions {
   readonly runtime: RuntimeProvider;
@@ -16,7 +19,12 @@ export interface ConversationOptions {
   readonly tools: readonly Tool[];
   /** Model calls allowed per user turn (`agent.max_turns`, upstream default 90). */
   readonly maxIterations: number;
+  /** `compression:` from config.yaml; without it the history is never compressed. */
+  readonly compression?: CompressionSettings;
 }
+
+// When the model's window is unknown, plan compression as for a 128k-token model.
+const DEFAULT_CONTEXT_TOKENS = 128_000;
 
 /** Sent (as a user message, so the history keeps its alternation) when a turn runs out of iterations. */
 export const BUDGET_EXHAUSTED_NOTE =
@@ -33,9 +41,26 @@ export class Conversation {
   private readonly toolsByName: ReadonlyMap<string, Tool>;
   private readonly toolSchemas: readonly ToolSchema[];
 
+  readonly compaction: HistoryCompaction | undefined;
+
   constructor(private readonly options: ConversationOptions) {
     this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
     this.toolSchemas = options.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    this.compaction = options.compression
+      ? new HistoryCompaction({
+          settings: options.compression,
+          contextLength: options.runtime.contextLength ?? DEFAULT_CONTEXT_TOKENS,
+          fixedTokens: estimateFixedTokens(options.systemPrompt, this.toolSchemas),
+          model: options.runtime.model,
+          client: () => this.modelClient(),
+        })
+      : undefined;
+  }
+
+  /** `/compress [focus]`, between turns. */
+  compressNow(focus: string | undefined, signal: AbortSignal): Promise<string> {
+    if (!this.compaction) return Promise.resolve("Compression is not available for this session.");
+    return this.compaction.compressNow(this.history, focus, signal);
   }
 
   get messages(): readonly ChatMessage[] {
@@ -58,8 +83,10 @@ export class Conversation {
    * dropped. A cancelled turn keeps what the user already saw.
    */
   async runTurn(userText: string, signal: AbortSignal, emit: AgentEventSink, env: ToolEnvironment): Promise<StopReason> {
-    const mark = this.history.length;
     env.state.memoryFailuresThisTurn = 0;
+    // Compress before this turn's message joins, so that a rollback to `mark` stays valid.
+    await this.compaction?.maybeCompress(this.history, signal, emit);
+    const mark = this.history.length;
     this.history.push({ role: "user", content: userText });
     for (let iteration = 1; ; iteration++) {
       const lastCall = iteration > this.options.maxIterations;
@@ -100,6 +127,7 @@ export class Conversation {
       const executed = await runToolCalls(calls, this.toolsByName, env, signal, emit);
       for (const { call, result } of executed) this.history.push({ role: "tool", toolCallId: call.id, content: result.content });
       if (signal.aborted) return "cancelled";
+      await this.compaction?.maybeCompress(this.history, signal, emit);
     }
   }
 

@@ -2,6 +2,7 @@ import { ensureHermesHome, type Env } from "../config/hermes-home.js";
 import { loadHermesConfig, type HermesConfig } from "../config/load-config.js";
 import { readPromptSettings } from "../config/prompt-settings.js";
 import { resolveRuntimeProvider, type RuntimeResolution } from "../config/runtime-provider.js";
+import { readCompressionSettings } from "../compress/compression-settings.js";
 import { Conversation } from "../loop/conversation.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
 import { seedSoul } from "../prompt/soul.js";
@@ -37,6 +38,7 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
     openModelClient: async (runtime) => createModelClientWithFallbacks(runtime, fallbacks.runtimes, retry),
     tools: SESSION_TOOLS,
     maxIterations: toolSettings.maxTurns,
+    compression: readCompressionSettings(config.yaml),
   });
   return { ok: true, config, systemPrompt, toolSettings, conversation };
 }

@@ -190,6 +190,40 @@ interface Candidate {
 }
 
 /**
+ * A second, private in-memory database holding an FTS4 table like messages_fts (same tokenizer), used only to
+ * make snippets. snippet() must run in a MATCH over the table that holds the row, and re-running the MATCH over
+ * messages_fts for a handful of docids costs as much as the search itself (FTS4 loads every matching doclist
+ * whatever the docid filter). Copying the few returned rows here and matching again gives the very same
+ * snippet() output for a fraction of a millisecond. A separate database, so the caller's is never written to.
+ */
+let snippetDb: Database | undefined;
+
+function snippetsFor(db: Database, match: string, docids: readonly number[]): Map<number, string> {
+  const Ctor = db.constructor as new () => Database;
+  if (!(snippetDb instanceof Ctor)) {
+    snippetDb = new Ctor();
+    snippetDb.run(`CREATE VIRTUAL TABLE snippets USING fts4(content, tool_name, tokenize=unicode61 "remove_diacritics=2")`);
+  }
+  const ids = docids.map(() => "?").join(", ");
+  const rows = all(db, `SELECT id, content, tool_name FROM messages WHERE id IN (${ids})`, [...docids]);
+  const side = snippetDb;
+  const result = new Map<number, string>();
+  side.run("BEGIN");
+  try {
+    const insert = side.prepare("INSERT INTO snippets(docid, content, tool_name) VALUES (?, ?, ?)");
+    for (const row of rows) insert.run(row);
+    insert.free();
+    for (const r of all(side, "SELECT docid, snippet(snippets, '>>>', '<<<', '...', -1, 12) FROM snippets WHERE snippets MATCH ?", [match])) {
+      result.set(Number(r[0]), String(r[1] ?? ""));
+    }
+  } finally {
+    // Rolled back, never committed: the table is empty again for the next search.
+    side.run("ROLLBACK");
+  }
+  return result;
+}
+
+/**
  * Full-text search over active messages, best hit per session lineage, `limit` lineages at most.
  *
  * FTS4 selects the candidates (MATCH, newest first by docid, at most CANDIDATE_SCAN_LIMIT rows, joined to messages
@@ -216,7 +250,7 @@ export function searchMessages(db: Database, options: SearchOptions): SearchHit[
   const ranked = sort === "relevance";
   const rows = all(
     db,
-    `SELECT f.docid, m.session_id, m.seq, m.role, m.timestamp${ranked ? ", matchinfo(messages_fts, 'pcnalx')" : ""}
+    `SELECT f.docid, m.session_id, m.seq, m.role, m.timestamp, matchinfo(messages_fts, 'pcnalx')
      FROM messages_fts f JOIN messages m ON m.id = f.docid
      WHERE messages_fts MATCH ? AND m.active = 1${filters}
      ORDER BY f.docid ${sort === "oldest" ? "ASC" : "DESC"} LIMIT ${CANDIDATE_SCAN_LIMIT}`,
@@ -228,7 +262,7 @@ export function searchMessages(db: Database, options: SearchOptions): SearchHit[
     seq: Number(r[2]),
     role: String(r[3]),
     timestamp: Number(r[4]),
-    score: ranked ? bm25(r[5] as Uint8Array) : 0,
+    score: bm25(r[5] as Uint8Array),
   }));
 
   const sessions = new Sessions(db);
@@ -252,20 +286,9 @@ export function searchMessages(db: Database, options: SearchOptions): SearchHit[
     }
     if (chosen.length === 0) return [];
 
-    // Snippets (and, for the time-ordered sorts, scores) for the returned hits only.
-    const extras = new Map<number, { snippet: string; score: number }>();
-    const ids = chosen.map((c) => c.docid);
-    const extraRows = all(
-      db,
-      `SELECT docid, snippet(messages_fts, '>>>', '<<<', '...', -1, 12)${ranked ? "" : ", matchinfo(messages_fts, 'pcnalx')"}
-       FROM messages_fts WHERE messages_fts MATCH ? AND docid IN (${ids.map(() => "?").join(", ")})`,
-      [match, ...ids],
-    );
-    for (const r of extraRows) extras.set(Number(r[0]), { snippet: String(r[1] ?? ""), score: ranked ? 0 : bm25(r[2] as Uint8Array) });
-
+    const snippets = snippetsFor(db, match, chosen.map((c) => c.docid));
     return chosen.map((c) => {
       const session = sessions.row(c.sessionId)!;
-      const extra = extras.get(c.docid);
       return {
         sessionId: c.sessionId,
         rootSessionId: sessions.root(c.sessionId),
@@ -277,8 +300,8 @@ export function searchMessages(db: Database, options: SearchOptions): SearchHit[
         seq: c.seq,
         role: c.role,
         timestamp: c.timestamp,
-        snippet: extra?.snippet ?? "",
-        score: ranked ? c.score : (extra?.score ?? 0),
+        snippet: snippets.get(c.docid) ?? "",
+        score: c.score,
       };
     });
   } finally {

@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { ServerPool } from "../helpers/server-pool.js";
 import { TempDirs, hermesHomeFor, writeTree } from "../helpers/temp-dirs.js";
 
 const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
@@ -12,7 +12,7 @@ describe("hermes-acp: sessions that survive", () => {
   let llm: ScriptedLlm;
   let home: string;
   let workspace: string;
-  const harnesses: AcpHarness[] = [];
+  const servers = new ServerPool();
 
   beforeEach(async () => {
     llm = await ScriptedLlm.start();
@@ -22,20 +22,12 @@ describe("hermes-acp: sessions that survive", () => {
   });
 
   afterEach(async () => {
-    for (const h of harnesses.splice(0)) {
-      if (h.child.exitCode === null && h.child.signalCode === null) await h.close();
-      assert.deepEqual(h.violations, []);
-    }
+    await servers.closeAll();
     await llm.close();
     temp.cleanup();
   });
 
-  const start = async () => {
-    const h = AcpHarness.spawn(serverEnv(home));
-    harnesses.push(h);
-    await h.initialize();
-    return h;
-  };
+  const start = () => servers.start(home);
 
   it("loses nothing of a finished turn when the server is killed with SIGKILL, and loads it back", async () => {
     llm.enqueue(
