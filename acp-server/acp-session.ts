@@ -9,12 +9,15 @@ import type { Approver } from "../agent/tools/approver.js";
 import { SessionToolState } from "../agent/tools/session-tool-state.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
+import type { SessionStore } from "../agent/store/session-store.js";
 import type { SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
 
 export interface AcpSessionOptions {
   readonly approver: Approver;
   readonly persistence?: SessionPersistence;
+  /** The session store, lent to session_search. */
+  readonly store?: SessionStore;
   /** History of a session loaded from the store, given to the conversation once it exists. */
   readonly history?: readonly ChatMessage[];
   readonly hintMemory?: HintMemory;
@@ -155,12 +158,14 @@ export class AcpSession {
 
   private toolEnvironment(hintMemory: HintMemory | undefined): ToolEnvironment {
     const home = this.prepared.config.home;
+    const store = this.options.store;
     return {
       workspace: this.workspace,
       approver: this.options.approver,
       home,
       state: new SessionToolState(this.id, this.prepared.toolSettings),
       hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
+      ...(store ? { sessions: { currentSessionId: this.id, database: async () => (await store.refresh(), store.database) } } : {}),
     };
   }
 }

@@ -3,6 +3,7 @@ import { isAbsolute } from "node:path";
 import { RequestError, type AgentContext, type NewSessionRequest, type NewSessionResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
 import { ConfigError, formatConfigProblem } from "../../agent/config/config-error.js";
 import { prepareConversation, type PreparedConversation } from "../../agent/session/open-conversation.js";
+import type { SessionStore } from "../../agent/store/session-store.js";
 import { AcpApprover } from "../acp-approver.js";
 import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
@@ -46,7 +47,7 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   });
   const persistence = new SessionPersistence(store, sessionId, ctx.log, { savedLength: 0, nextSeq: 0, titled: false });
   const notices = store.problems.splice(0).map((description) => ({ title: "Session database recovered", description }));
-  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, sessionId, client, persistence), notices });
+  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, sessionId, client, persistence, store), notices });
   ctx.sessions.set(sessionId, session);
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.
@@ -54,8 +55,8 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   return { sessionId };
 }
 
-export function sessionOptions(ctx: ServerContext, sessionId: string, client: AgentContext, persistence: SessionPersistence): AcpSessionOptions {
-  return { approver: new AcpApprover(sessionId, client, ctx.log), persistence, onTurnEnd: () => ctx.stores.scheduleCompaction() };
+export function sessionOptions(ctx: ServerContext, sessionId: string, client: AgentContext, persistence: SessionPersistence, store: SessionStore): AcpSessionOptions {
+  return { approver: new AcpApprover(sessionId, client, ctx.log), persistence, store, onTurnEnd: () => ctx.stores.scheduleCompaction() };
 }
 
 export async function announceSession(ctx: ServerContext, session: AcpSession, client: AgentContext): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ToolCallRecord } from "../providers/messages.js";
 import type { Approver } from "../tools/approver.js";
 import type { SessionToolState } from "../tools/session-tool-state.js";
-import type { Tool, ToolContext, ToolResult } from "../tools/tool.js";
+import type { SessionDatabaseAccess, Tool, ToolContext, ToolResult } from "../tools/tool.js";
 import { parseToolArguments } from "../tools/validate-args.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { AgentEventSink } from "./events.js";
@@ -18,6 +18,7 @@ export interface ToolEnvironment {
   readonly home: string;
   readonly state: SessionToolState;
   readonly hints?: HintSource;
+  readonly sessions?: SessionDatabaseAccess;
 }
 
 /** The most a single tool result may put into the history; the rest is cut with a note. */

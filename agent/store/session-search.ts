@@ -14,14 +14,11 @@ export interface SearchOptions {
   readonly sort?: SearchSort;
 }
 
-export interface SearchHit {
+/** One hit per lineage: the session it was found in, and the message. */
+export interface SearchHit extends Pick<SessionSummary, "title" | "cwd" | "source" | "updatedAt"> {
   readonly sessionId: string;
   /** The first session of the lineage (parent_session_id chain followed to its end). */
   readonly rootSessionId: string;
-  readonly title: string | null;
-  readonly cwd: string;
-  readonly source: string;
-  readonly updatedAt: number;
   readonly messageId: number;
   readonly seq: number;
   readonly role: string;
@@ -86,16 +83,11 @@ export const READ_TAIL = 10;
 
 const MESSAGE_COLUMNS = "id, seq, role, content, tool_name, tool_calls, timestamp";
 
+const text = (value: SqlValue): string | null => (value === null ? null : String(value));
+
 function toView(row: SqlValue[]): StoredMessageView {
-  return {
-    id: Number(row[0]),
-    seq: Number(row[1]),
-    role: String(row[2]),
-    content: row[3] === null ? null : String(row[3]),
-    toolName: row[4] === null ? null : String(row[4]),
-    toolCalls: toolCallNames(row[5]),
-    timestamp: Number(row[6]),
-  };
+  const [id, seq, role, content, toolName, toolCalls, timestamp] = row;
+  return { id: Number(id), seq: Number(seq), role: String(role), content: text(content), toolName: text(toolName), toolCalls: toolCallNames(toolCalls), timestamp: Number(timestamp) };
 }
 
 /** Stored tool_calls are [{id, name, arguments}]; OpenAI-shaped {function: {name}} is read too. */
@@ -127,14 +119,7 @@ function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
   }
 }
 
-interface SessionRow {
-  readonly id: string;
-  readonly parent: string | null;
-  readonly source: string;
-  readonly title: string | null;
-  readonly cwd: string;
-  readonly updatedAt: number;
-}
+type SessionRow = Pick<SessionSummary, "title" | "cwd" | "source" | "updatedAt"> & { readonly parent: string | null };
 
 /** Session rows and lineage roots, looked up once per session per search. */
 class Sessions {
@@ -143,7 +128,7 @@ class Sessions {
   private readonly statement: Statement;
 
   constructor(db: Database) {
-    this.statement = db.prepare("SELECT id, parent_session_id, source, title, cwd, updated_at FROM sessions WHERE id = ?");
+    this.statement = db.prepare("SELECT parent_session_id, source, title, cwd, updated_at FROM sessions WHERE id = ?");
   }
 
   row(id: string): SessionRow | null {
@@ -151,10 +136,7 @@ class Sessions {
     if (row !== undefined) return row;
     const values = this.statement.get([id]);
     this.statement.reset();
-    row =
-      values.length === 0
-        ? null
-        : { id, parent: values[1] === null ? null : String(values[1]), source: String(values[2]), title: values[3] === null ? null : String(values[3]), cwd: String(values[4]), updatedAt: Number(values[5]) };
+    row = values.length === 0 ? null : { parent: text(values[0]), source: String(values[1]), title: text(values[2]), cwd: String(values[3]), updatedAt: Number(values[4]) };
     this.rows.set(id, row);
     return row;
   }
@@ -180,14 +162,7 @@ class Sessions {
   }
 }
 
-interface Candidate {
-  readonly docid: number;
-  readonly sessionId: string;
-  readonly seq: number;
-  readonly role: string;
-  readonly timestamp: number;
-  score: number;
-}
+type Candidate = Pick<SearchHit, "sessionId" | "seq" | "role" | "timestamp"> & { readonly docid: number; score: number };
 
 /**
  * A second, private in-memory database holding an FTS4 table like messages_fts (same tokenizer), used only to
@@ -207,28 +182,24 @@ function snippetsFor(db: Database, match: string, docids: readonly number[]): Ma
   const ids = docids.map(() => "?").join(", ");
   const rows = all(db, `SELECT id, content, tool_name FROM messages WHERE id IN (${ids})`, [...docids]);
   const side = snippetDb;
-  const result = new Map<number, string>();
   side.run("BEGIN");
   try {
-    const insert = side.prepare("INSERT INTO snippets(docid, content, tool_name) VALUES (?, ?, ?)");
-    for (const row of rows) insert.run(row);
-    insert.free();
-    for (const r of all(side, "SELECT docid, snippet(snippets, '>>>', '<<<', '...', -1, 12) FROM snippets WHERE snippets MATCH ?", [match])) {
-      result.set(Number(r[0]), String(r[1] ?? ""));
-    }
+    for (const row of rows) side.run("INSERT INTO snippets(docid, content, tool_name) VALUES (?, ?, ?)", row);
+    const snippets = all(side, "SELECT docid, snippet(snippets, '>>>', '<<<', '...', -1, 12) FROM snippets WHERE snippets MATCH ?", [match]);
+    return new Map(snippets.map((r) => [Number(r[0]), String(r[1] ?? "")]));
   } finally {
     // Rolled back, never committed: the table is empty again for the next search.
     side.run("ROLLBACK");
   }
-  return result;
 }
 
 /**
  * Full-text search over active messages, best hit per session lineage, `limit` lineages at most.
  *
  * FTS4 selects the candidates (MATCH, newest first by docid, at most CANDIDATE_SCAN_LIMIT rows, joined to messages
- * by primary key for the active/role/session filters); matchinfo is computed only for those rows and only when
- * ranking by relevance; snippets only for the hits returned. The messages table is never scanned.
+ * by primary key for the active/role/session filters); matchinfo is computed only for those rows, snippets only for
+ * the hits returned. The messages table is never scanned. sort=newest|oldest picks hits by message order (docid)
+ * instead of score.
  */
 export function searchMessages(db: Database, options: SearchOptions): SearchHit[] {
   const match = buildFtsQuery(options.query);
@@ -325,16 +296,9 @@ export function scrollAround(db: Database, sessionId: string, messageId: number,
 }
 
 function sessionSummary(row: SqlValue[]): SessionSummary {
-  return {
-    id: String(row[0]),
-    title: row[1] === null ? null : String(row[1]),
-    cwd: String(row[2]),
-    source: String(row[3]),
-    parentSessionId: row[4] === null ? null : String(row[4]),
-    createdAt: Number(row[5]),
-    updatedAt: Number(row[6]),
-    messageCount: Number(row[7]),
-  };
+  const [id, title, cwd, source, parent, createdAt, updatedAt, count] = row;
+  const summary = { id: String(id), title: text(title), cwd: String(cwd), source: String(source), parentSessionId: text(parent) };
+  return { ...summary, createdAt: Number(createdAt), updatedAt: Number(updatedAt), messageCount: Number(count) };
 }
 
 // Counting through the (session_id, active, seq) index, not trusting the denormalised sessions.message_count.

@@ -1,3 +1,4 @@
+import type { Database } from "sql.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
 import type { SessionToolState, TodoItem } from "./session-tool-state.js";
@@ -44,6 +45,13 @@ export interface ToolResult {
   readonly plan?: readonly TodoItem[];
 }
 
+/** How a front end lends its session store to session_search (front ends without one leave it out). */
+export interface SessionDatabaseAccess {
+  database(): Promise<Database>;
+  /** The session the tool runs in: left out of search results, since the model already has it. */
+  readonly currentSessionId: string;
+}
+
 export interface ToolContext {
   readonly workspace: Workspace;
   readonly approver: Approver;
@@ -54,6 +62,8 @@ export interface ToolContext {
   readonly state: SessionToolState;
   /** Streams progress (terminal output as it arrives) to front ends while the tool runs. */
   readonly progress: (text: string) => void;
+  /** The session store, for session_search; absent in front ends without one. */
+  readonly sessions?: SessionDatabaseAccess;
 }
 
 export interface Tool {

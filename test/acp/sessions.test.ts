@@ -123,6 +123,24 @@ describe("hermes-acp: sessions that survive", () => {
     assert.match(second.replyText(fresh), /Session database recovered: The session database .* was corrupt/, "the user is told, not only the log");
   });
 
+  it("lets the model search earlier sessions with session_search", async () => {
+    llm.enqueue({ kind: "text", chunks: ["We chose PostgreSQL for the ledger."] });
+    const first = await start();
+    const old = await first.newSession(workspace);
+    await first.prompt(old, "Which database did we pick for the ledger service?");
+    await first.close();
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("s1", "session_search", { query: "ledger database" })] },
+      { kind: "text", chunks: ["PostgreSQL, per the earlier session."] },
+    );
+    const second = await start();
+    const now = await second.newSession(workspace);
+    await second.prompt(now, "What did we decide about the ledger?");
+    const result = JSON.parse(String(llm.requests[2]!.body.messages.at(-1)!.content)) as { results: Array<{ session_id: string; snippet: string }> };
+    assert.equal(result.results[0]!.session_id, old);
+    assert.match(result.results[0]!.snippet, />>>ledger<<<|>>>database<<</);
+  });
+
   it("refuses to load an unknown session", async () => {
     const h = await start();
     await assert.rejects(h.agent.request("session/load", { sessionId: "nope", cwd: workspace, mcpServers: [] }), (e: { code: number }) => e.code === -32002);

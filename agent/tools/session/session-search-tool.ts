@@ -12,15 +12,6 @@ import {
 } from "../../store/session-search.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 
-/**
- * How a front end lends the session store to this tool. Not yet a ToolContext field: the tool reads it as an
- * optional extra, and front ends without a store (or not passing it) get a clear error instead of a crash.
- */
-export interface SessionDatabaseAccess {
-  database(): Promise<Database>;
-  /** The session the tool runs in: left out of search results, since the model already has it. */
-  readonly currentSessionId: string;
-}
 
 const ROLES = ["user", "assistant", "tool", "system"] as const;
 const DEFAULT_ROLES = ["user", "assistant"];
@@ -59,8 +50,14 @@ export function formatWhen(timestamp: number, now = Date.now()): string {
   if (!Number.isFinite(ms) || ms <= 0) return "unknown";
   const absolute = `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const minutes = Math.floor((now - ms) / 60_000);
+  const days = Math.floor(minutes / 1440);
   const ago =
-    minutes < 1 ? "just now" : minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago` : `${Math.floor(minutes / 1440)} days ago`;
+    minutes < 1 ? "just now"
+    : minutes < 60 ? `${minutes} min ago`
+    : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago`
+    : days < 60 ? `${days} days ago`
+    : days < 730 ? `${Math.floor(days / 30)} months ago`
+    : `${Math.floor(days / 365)} years ago`;
   return minutes < 0 ? absolute : `${absolute} (${ago})`;
 }
 
@@ -178,7 +175,7 @@ export const sessionSearchTool: Tool = {
     },
   },
   async run(args, ctx) {
-    const access = (ctx as ToolContext & { sessions?: SessionDatabaseAccess }).sessions;
+    const access = ctx.sessions;
     if (!access) return toolError("Session history is not available in this front end: there is no session store to search.");
     let db: Database;
     try {
