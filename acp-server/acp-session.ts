@@ -16,8 +16,8 @@ import { startupNotices, type StartupNotice } from "./startup-notices.js";
 export interface AcpSessionOptions {
   readonly approver: Approver;
   readonly persistence?: SessionPersistence;
-  /** The session store, lent to session_search. */
-  readonly store?: SessionStore;
+  /** The session store (possibly still opening), lent to session_search. */
+  readonly store?: Promise<SessionStore>;
   /** History of a session loaded from the store, given to the conversation once it exists. */
   readonly history?: readonly ChatMessage[];
   readonly hintMemory?: HintMemory;
@@ -71,6 +71,14 @@ export class AcpSession {
   /** The session's hint tracker: fed by tool calls and by the files the editor names. */
   get hints(): SubdirectoryHintTracker {
     return this.tools.hints as SubdirectoryHintTracker;
+  }
+
+  get store(): Promise<SessionStore> | undefined {
+    return this.options.store;
+  }
+
+  addNotice(notice: StartupNotice): void {
+    this.unshownNotices.unshift(notice);
   }
 
   /** Hands over the notices not shown yet, once. */
@@ -165,7 +173,7 @@ export class AcpSession {
       home,
       state: new SessionToolState(this.id, this.prepared.toolSettings),
       hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
-      ...(store ? { sessions: { currentSessionId: this.id, database: async () => (await store.refresh(), store.database) } } : {}),
+      ...(store ? { sessions: { currentSessionId: this.id, database: async () => { const s = await store; await s.refresh(); return s.database; } } } : {}),
     };
   }
 }

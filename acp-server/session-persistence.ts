@@ -23,7 +23,8 @@ export class SessionPersistence {
   private titled: boolean;
 
   constructor(
-    private readonly store: SessionStore,
+    /** Opening the store (sql.js) may still be under way: a new session does not wait for it. */
+    private readonly store: Promise<SessionStore>,
     private readonly sessionId: string,
     private readonly log: Logger,
     state: { savedLength: number; nextSeq: number; titled: boolean },
@@ -35,21 +36,22 @@ export class SessionPersistence {
 
   async afterTurn(conversation: Conversation, titleHint: string, hints: HintMemory | undefined, replaced = false): Promise<void> {
     try {
+      const store = await this.store;
       const history = conversation.messages;
       const names = toolNamesOf(history);
       if (replaced || history.length < this.savedLength) {
-        this.store.replaceMessages(this.sessionId, toStoredMessages(history, this.nextSeq, names));
+        store.replaceMessages(this.sessionId, toStoredMessages(history, this.nextSeq, names));
         this.nextSeq += history.length;
       } else if (history.length > this.savedLength) {
-        this.store.appendMessages(this.sessionId, toStoredMessages(history.slice(this.savedLength), this.nextSeq, names));
+        store.appendMessages(this.sessionId, toStoredMessages(history.slice(this.savedLength), this.nextSeq, names));
         this.nextSeq += history.length - this.savedLength;
       }
       this.savedLength = history.length;
       const title = !this.titled ? titleOf(titleHint) : undefined;
       if (title) this.titled = true;
       const state: PersistedSessionState = { hints };
-      this.store.updateSession(this.sessionId, { ...(title ? { title } : {}), state });
-      await this.store.flushed();
+      store.updateSession(this.sessionId, { ...(title ? { title } : {}), state });
+      await store.flushed();
     } catch (error) {
       this.log.error(`could not save session ${this.sessionId}: ${(error as Error).message}`);
     }

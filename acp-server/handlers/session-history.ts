@@ -25,9 +25,9 @@ export async function handleLoadSession(ctx: ServerContext, params: LoadSessionR
   const state = (saved.state ?? {}) as PersistedSessionState;
   ctx.sessions.get(params.sessionId)?.close();
   const nextSeq = rows.reduce((max, r) => Math.max(max, r.seq + 1), 0);
-  const persistence = new SessionPersistence(store, saved.id, ctx.log, { savedLength: rows.length, nextSeq, titled: saved.title !== null });
+  const persistence = new SessionPersistence(Promise.resolve(store), saved.id, ctx.log, { savedLength: rows.length, nextSeq, titled: saved.title !== null });
   const history = fromStoredMessages(rows);
-  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, client, persistence, store), history, hintMemory: state.hints });
+  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, client, persistence, Promise.resolve(store)), history, hintMemory: state.hints });
   ctx.sessions.set(saved.id, session);
   await replayHistory(history, params.cwd, (update) => client.notify("session/update", { sessionId: saved.id, update }));
   session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));

@@ -35,19 +35,22 @@ export function prepareForClient(ctx: ServerContext, cwd: string): PreparedConve
 export async function handleNewSession(ctx: ServerContext, params: NewSessionRequest, client: AgentContext): Promise<NewSessionResponse> {
   const prepared = prepareForClient(ctx, params.cwd);
   const sessionId = randomUUID();
-  const store = await ctx.stores.open(prepared.config.home);
   const now = Date.now() / 1000;
-  store.createSession({
-    id: sessionId,
-    cwd: params.cwd,
-    model: prepared.ok ? prepared.conversation.runtime.model : undefined,
-    provider: prepared.ok ? prepared.conversation.runtime.providerId : undefined,
-    createdAt: now,
-    updatedAt: now,
+  // The store (sql.js) opens in the background: session/new answers at once, the first save waits for it.
+  const store = ctx.stores.open(prepared.config.home).then((opened) => {
+    opened.createSession({
+      id: sessionId,
+      cwd: params.cwd,
+      model: prepared.ok ? prepared.conversation.runtime.model : undefined,
+      provider: prepared.ok ? prepared.conversation.runtime.providerId : undefined,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return opened;
   });
+  store.catch((error: unknown) => ctx.log.error(`session store unavailable: ${(error as Error).message}`));
   const persistence = new SessionPersistence(store, sessionId, ctx.log, { savedLength: 0, nextSeq: 0, titled: false });
-  const notices = store.problems.splice(0).map((description) => ({ title: "Session database recovered", description }));
-  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, sessionId, client, persistence, store), notices });
+  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, sessionOptions(ctx, sessionId, client, persistence, store));
   ctx.sessions.set(sessionId, session);
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.
@@ -55,7 +58,7 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   return { sessionId };
 }
 
-export function sessionOptions(ctx: ServerContext, sessionId: string, client: AgentContext, persistence: SessionPersistence, store: SessionStore): AcpSessionOptions {
+export function sessionOptions(ctx: ServerContext, sessionId: string, client: AgentContext, persistence: SessionPersistence, store: Promise<SessionStore>): AcpSessionOptions {
   return { approver: new AcpApprover(sessionId, client, ctx.log), persistence, store, onTurnEnd: () => ctx.stores.scheduleCompaction() };
 }
 
@@ -65,6 +68,10 @@ export async function announceSession(ctx: ServerContext, session: AcpSession, c
   const send = (update: SessionUpdate) =>
     client.notify("session/update", { sessionId: session.id, update }).catch((e: unknown) => ctx.log.debug(`update not delivered: ${(e as Error).message}`));
   await send({ sessionUpdate: "available_commands_update", availableCommands: availableCommands() });
+  // A corrupt session database found while opening the store is told with the next notices (never waited for).
+  void session.store?.then((store) => {
+    for (const description of store.problems.splice(0)) session.addNotice({ title: "Session database recovered", description });
+  }, () => undefined);
   // Clients without `session.notices` get the notices at the top of the first reply instead.
   if (!ctx.clientCapabilities?.session?.notices) return;
   for (const notice of session.takeNotices()) {
