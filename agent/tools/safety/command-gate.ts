@@ -1,11 +1,10 @@
 import { homedir } from "node:os";
 import { appendToCommandAllowlist } from "../../config/allowlist-writer.js";
 import type { ToolContext } from "../tool.js";
-import { assessCommand, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE } from "./command-risk.js";
+import { assessCommand, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_DESCRIPTION, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE, analyseCommand } from "./command-risk.js";
 
 export type GateDecision = { readonly allowed: true; readonly note?: string } | { readonly allowed: false; readonly message: string };
 
-const SUDO_STDIN = "sudo password guessing via stdin (sudo -S)";
 
 /**
  * Upstream's order of command guards (hermes-behaviour.md §6.3): hardline commands never run in any mode; then
@@ -17,9 +16,11 @@ export async function gateCommand(command: string, ctx: ToolContext): Promise<Ga
   const settings = ctx.state.settings;
   const risk = assessCommand(command, { home: homedir(), hermesHome: ctx.home, sudoPasswordSet: Boolean(process.env.SUDO_PASSWORD) });
   if (risk.level === "hardline") {
-    return { allowed: false, message: risk.description === SUDO_STDIN ? SUDO_STDIN_MESSAGE : hardlineMessage(risk.description) };
+    return { allowed: false, message: risk.description === SUDO_STDIN_DESCRIPTION ? SUDO_STDIN_MESSAGE : hardlineMessage(risk.description) };
   }
-  const denied = settings.denyGlobs.find((pattern) => matchesCommandGlob(command, pattern));
+  // Deny globs see the command as written and as normalised (quotes, escapes, `bash -c` payloads), as upstream.
+  const forms = [command, ...analyseCommand(command, { home: homedir(), hermesHome: ctx.home }).variants];
+  const denied = settings.denyGlobs.find((pattern) => forms.some((form) => matchesCommandGlob(form, pattern)));
   if (denied) return { allowed: false, message: denyRuleMessage(denied) };
   if (settings.approvalsMode === "off" || risk.level === "safe") return { allowed: true };
 
