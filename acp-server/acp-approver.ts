@@ -1,5 +1,5 @@
 import type { AgentContext, PermissionOption, RequestPermissionResponse, ToolCallUpdate } from "@agentclientprotocol/sdk";
-import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest } from "../agent/tools/approver.js";
+import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest } from "../agent/tools/approver.js";
 import type { Logger } from "./log.js";
 
 /** A user who walked away does not leave a turn hanging forever: unanswered requests count as "deny". */
@@ -47,6 +47,27 @@ export class AcpApprover implements Approver {
     );
     if (response?.outcome.outcome !== "selected") return "deny";
     return COMMAND_OPTIONS[response.outcome.optionId] ?? "deny";
+  }
+
+  /** Upstream's edit approval: the diff on the tool call, "Allow edit" or "Deny"; only a selected allow approves. */
+  async approveEdit(request: EditApprovalRequest, signal: AbortSignal): Promise<boolean> {
+    const paths = request.edits.map((e) => e.path);
+    const response = await this.ask(
+      {
+        toolCallId: request.toolCallId,
+        title: `Approve edit: ${paths.length === 1 ? paths[0] : `${paths.length} files`}`,
+        kind: "edit",
+        status: "pending",
+        content: request.edits.map((e) => ({ type: "diff" as const, path: e.path, oldText: e.oldText, newText: e.newText ?? "" })),
+        locations: paths.map((path) => ({ path })),
+      },
+      [
+        { optionId: "allow_once", name: "Allow edit", kind: "allow_once" },
+        { optionId: "deny", name: "Deny", kind: "reject_once" },
+      ],
+      signal,
+    );
+    return response?.outcome.outcome === "selected" && response.outcome.optionId === "allow_once";
   }
 
   async clarify(request: ClarifyRequest, signal: AbortSignal): Promise<string | undefined> {

@@ -4,13 +4,14 @@ import { SubdirectoryHintTracker, type HintMemory } from "../agent/context/subdi
 import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
 import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
 import type { ChatMessage } from "../agent/providers/messages.js";
-import { prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
+import { buildSessionPrompt, prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
+import type { SessionMode } from "../agent/tools/safety/session-mode.js";
 import type { Approver } from "../agent/tools/approver.js";
 import { SessionToolState } from "../agent/tools/session-tool-state.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
 import type { SessionStore } from "../agent/store/session-store.js";
-import type { SessionPersistence } from "./session-persistence.js";
+import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
 
 export interface AcpSessionOptions {
@@ -21,6 +22,8 @@ export interface AcpSessionOptions {
   /** History of a session loaded from the store, given to the conversation once it exists. */
   readonly history?: readonly ChatMessage[];
   readonly hintMemory?: HintMemory;
+  /** The mode a reloaded session had. */
+  readonly mode?: SessionMode;
   readonly workspace?: Workspace;
   /** Called after each turn (the server schedules store compaction). */
   readonly onTurnEnd?: () => void;
@@ -44,6 +47,7 @@ export class AcpSession {
   announced: Promise<void> = Promise.resolve();
   /** Startup notices not yet shown (clients without `session.notices` see them at the top of the first reply). */
   private unshownNotices: StartupNotice[];
+  private newTitle: string | undefined;
 
   constructor(
     readonly id: string,
@@ -56,6 +60,7 @@ export class AcpSession {
     this.workspace = options.workspace ?? new LocalWorkspace(cwd);
     this.pendingHistory = options.history;
     this.tools = this.toolEnvironment(options.hintMemory);
+    this.tools.state.mode = options.mode ?? "default";
     this.adoptHistory();
     this.unshownNotices = [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)];
   }
@@ -73,8 +78,35 @@ export class AcpSession {
     return this.tools.hints as SubdirectoryHintTracker;
   }
 
+  get mode(): SessionMode {
+    return this.tools.state.mode;
+  }
+
+  /** Changes the mode (from the client) and saves it with the session. */
+  async setMode(mode: SessionMode): Promise<void> {
+    this.tools.state.mode = mode;
+    await this.options.persistence?.saveState(this.persistedState());
+  }
+
+  /** Switches to one of the configured models (`provider:model`); false when it is not one of them. */
+  switchModel(value: string): boolean {
+    if (!this.prepared.ok) return false;
+    const runtime = this.prepared.modelChoices.find((r) => `${r.providerId}:${r.model}` === value);
+    if (!runtime) return false;
+    const { systemPrompt } = buildSessionPrompt(this.prepared.config, this.cwd, new Date(), runtime);
+    this.prepared.conversation.switchRuntime(runtime, systemPrompt.text);
+    return true;
+  }
+
   get store(): Promise<SessionStore> | undefined {
     return this.options.store;
+  }
+
+  /** The title the last turn gave the session, once (for `session_info_update`). */
+  takeNewTitle(): string | undefined {
+    const title = this.newTitle;
+    this.newTitle = undefined;
+    return title;
   }
 
   addNotice(notice: StartupNotice): void {
@@ -112,7 +144,9 @@ export class AcpSession {
     if (!this.prepared.ok) {
       // The user may have fixed config.yaml or .env since: look again before giving up.
       this.prepared = prepareConversation(this.cwd, this.env);
+      const mode = this.mode;
       this.tools = this.toolEnvironment(this.hints.remember());
+      this.tools.state.mode = mode;
       this.adoptHistory();
       if (!this.prepared.ok) {
         emit({ type: "error", message: `Hermes is not ready: ${this.prepared.problem}` });
@@ -153,8 +187,13 @@ export class AcpSession {
     if (!this.prepared.ok) return;
     const conversation = this.prepared.conversation;
     const replaced = conversation.compaction?.replaced === true;
-    await this.options.persistence?.afterTurn(conversation, titleHint, this.hints.remember(), replaced);
+    const title = await this.options.persistence?.afterTurn(conversation, titleHint, this.persistedState(), replaced);
+    if (title) this.newTitle = title;
     if (conversation.compaction) conversation.compaction.replaced = false;
+  }
+
+  private persistedState(): PersistedSessionState {
+    return { hints: this.hints.remember(), mode: this.mode };
   }
 
   private adoptHistory(): void {

@@ -20,6 +20,10 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
     .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))
     .onRequest("session/load", async ({ params, client }) => (await handlers()).handleLoadSession(ctx, params, client))
     .onRequest("session/list", async ({ params }) => (await handlers()).handleListSessions(ctx, params))
+    .onRequest("session/close", async ({ params }) => (await handlers()).handleCloseSession(ctx, params))
+    .onRequest("session/delete", async ({ params }) => (await handlers()).handleDeleteSession(ctx, params))
+    .onRequest("session/set_mode", async ({ params }) => (await handlers()).handleSetMode(ctx, params))
+    .onRequest("session/set_config_option", async ({ params }) => (await handlers()).handleSetConfigOption(ctx, params))
     .onRequest("session/prompt", async ({ params, client, signal }) => (await handlers()).handlePrompt(ctx, params, client, signal))
     .onNotification("session/cancel", async ({ params }) => (await handlers()).handleCancel(ctx, params));
 }

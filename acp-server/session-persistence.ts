@@ -9,6 +9,8 @@ const TITLE_CHARS = 60;
 /** The state of a session that must survive a reload besides its messages. */
 export interface PersistedSessionState {
   readonly hints?: HintMemory;
+  /** The session's mode (upstream gap 7: the Python adapter forgets it on reload). */
+  readonly mode?: string;
 }
 
 /**
@@ -34,7 +36,19 @@ export class SessionPersistence {
     this.titled = state.titled;
   }
 
-  async afterTurn(conversation: Conversation, titleHint: string, hints: HintMemory | undefined, replaced = false): Promise<void> {
+  /** Saves the session's state now (a mode change), without waiting for a turn. */
+  async saveState(state: PersistedSessionState): Promise<void> {
+    try {
+      const store = await this.store;
+      store.updateSession(this.sessionId, { state });
+      await store.flushed();
+    } catch (error) {
+      this.log.error(`could not save session ${this.sessionId}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Saves the turn; returns the title when this turn gave the session its title. */
+  async afterTurn(conversation: Conversation, titleHint: string, state: PersistedSessionState, replaced = false): Promise<string | undefined> {
     try {
       const store = await this.store;
       const history = conversation.messages;
@@ -49,11 +63,12 @@ export class SessionPersistence {
       this.savedLength = history.length;
       const title = !this.titled ? titleOf(titleHint) : undefined;
       if (title) this.titled = true;
-      const state: PersistedSessionState = { hints };
       store.updateSession(this.sessionId, { ...(title ? { title } : {}), state });
       await store.flushed();
+      return title;
     } catch (error) {
       this.log.error(`could not save session ${this.sessionId}: ${(error as Error).message}`);
+      return undefined;
     }
   }
 }

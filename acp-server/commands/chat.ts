@@ -42,6 +42,8 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
         clientInfo: { name: "hermes-acp-chat", version: HERMES_ACP_VERSION },
       });
       const { sessionId } = await agent.request("session/new", { cwd, mcpServers: [] });
+      // One-shot runs edit the project without a question per file (dangerous commands still ask on a terminal).
+      await agent.request("session/set_config_option", { sessionId, configId: "mode", value: "accept_edits" } as never);
       const onInterrupt = () => void agent.notify("session/cancel", { sessionId });
       process.once("SIGINT", onInterrupt);
       try {

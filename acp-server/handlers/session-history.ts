@@ -1,10 +1,12 @@
-import { RequestError, type AgentContext, type ListSessionsRequest, type ListSessionsResponse, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";
+import { RequestError, type AgentContext, type CloseSessionRequest, type DeleteSessionRequest, type ListSessionsRequest, type ListSessionsResponse, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";
 import { resolveHermesHome } from "../../agent/config/hermes-home.js";
 import { fromStoredMessages } from "../../agent/session/history-codec.js";
 import { AcpSession } from "../acp-session.js";
 import { replayHistory } from "../history-replay.js";
 import type { ServerContext } from "../server-context.js";
+import { configOptionsOf, modesOf } from "../session-config.js";
 import { SessionPersistence, type PersistedSessionState } from "../session-persistence.js";
+import { isSessionMode } from "../../agent/tools/safety/session-mode.js";
 import { announceSession, prepareForClient, sessionOptions } from "./session-new.js";
 
 const PAGE_SIZE = 50;
@@ -27,10 +29,29 @@ export async function handleLoadSession(ctx: ServerContext, params: LoadSessionR
   const nextSeq = rows.reduce((max, r) => Math.max(max, r.seq + 1), 0);
   const persistence = new SessionPersistence(Promise.resolve(store), saved.id, ctx.log, { savedLength: rows.length, nextSeq, titled: saved.title !== null });
   const history = fromStoredMessages(rows);
-  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, client, persistence, Promise.resolve(store)), history, hintMemory: state.hints });
+  const mode = isSessionMode(state.mode) ? state.mode : "default";
+  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, client, persistence, Promise.resolve(store)), history, hintMemory: state.hints, mode });
   ctx.sessions.set(saved.id, session);
   await replayHistory(history, params.cwd, (update) => client.notify("session/update", { sessionId: saved.id, update }));
   session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));
+  return { modes: modesOf(session), configOptions: configOptionsOf(session) };
+}
+
+/** `session/close`: ends the session's turn and processes; it stays saved and can be loaded again. */
+export function handleCloseSession(ctx: ServerContext, params: CloseSessionRequest): Record<string, never> {
+  ctx.sessions.get(params.sessionId)?.close();
+  ctx.sessions.delete(params.sessionId);
+  return {};
+}
+
+/** `session/delete`: closes it and removes it from the store for good. */
+export async function handleDeleteSession(ctx: ServerContext, params: DeleteSessionRequest): Promise<Record<string, never>> {
+  handleCloseSession(ctx, params);
+  const store = await ctx.stores.open(resolveHermesHome(ctx.env));
+  await store.refresh();
+  if (!store.getSession(params.sessionId)) throw RequestError.sessionNotFound(params.sessionId);
+  store.deleteSession(params.sessionId);
+  await store.flushed();
   return {};
 }
 

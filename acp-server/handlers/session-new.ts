@@ -8,6 +8,7 @@ import { AcpApprover } from "../acp-approver.js";
 import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
 import { SessionPersistence } from "../session-persistence.js";
+import { configOptionsOf, modesOf } from "../session-config.js";
 import { availableCommands } from "../slash-commands.js";
 
 /** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
@@ -55,7 +56,7 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.
   session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));
-  return { sessionId };
+  return { sessionId, modes: modesOf(session), configOptions: configOptionsOf(session) };
 }
 
 export function sessionOptions(ctx: ServerContext, sessionId: string, client: AgentContext, persistence: SessionPersistence, store: Promise<SessionStore>): AcpSessionOptions {

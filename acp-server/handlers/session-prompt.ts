@@ -53,6 +53,11 @@ export async function handlePrompt(
       const used = lastUsage.inputTokens + lastUsage.outputTokens;
       delivered = delivered.then(() => client.notify("session/update", { sessionId: session.id, update: { sessionUpdate: "usage_update", used, size } }).catch(() => undefined));
     }
+    const title = session.takeNewTitle();
+    if (title) {
+      const update = { sessionUpdate: "session_info_update" as const, title, updatedAt: new Date().toISOString() };
+      delivered = delivered.then(() => client.notify("session/update", { sessionId: session.id, update }).catch(() => undefined));
+    }
     await delivered;
     return { stopReason };
   } finally {

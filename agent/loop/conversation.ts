@@ -42,8 +42,12 @@ export class Conversation {
   private readonly toolSchemas: readonly ToolSchema[];
 
   readonly compaction: HistoryCompaction | undefined;
+  private currentRuntime: RuntimeProvider;
+  private systemPrompt: string;
 
   constructor(private readonly options: ConversationOptions) {
+    this.currentRuntime = options.runtime;
+    this.systemPrompt = options.systemPrompt;
     this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
     this.toolSchemas = options.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
     this.compaction = options.compression
@@ -51,7 +55,7 @@ export class Conversation {
           settings: options.compression,
           contextLength: options.runtime.contextLength ?? DEFAULT_CONTEXT_TOKENS,
           fixedTokens: estimateFixedTokens(options.systemPrompt, this.toolSchemas),
-          model: options.runtime.model,
+          model: () => this.currentRuntime.model,
           client: () => this.modelClient(),
         })
       : undefined;
@@ -73,7 +77,17 @@ export class Conversation {
   }
 
   get runtime(): RuntimeProvider {
-    return this.options.runtime;
+    return this.currentRuntime;
+  }
+
+  /**
+   * Switches the model (the `model` config option): a new client on the next request, and the system prompt
+   * rebuilt for it (its model line changes), the one time besides compression that the prompt changes.
+   */
+  switchRuntime(runtime: RuntimeProvider, systemPrompt: string): void {
+    this.currentRuntime = runtime;
+    this.systemPrompt = systemPrompt;
+    this.client = undefined;
   }
 
   /**
@@ -101,7 +115,7 @@ export class Conversation {
         const client = await this.modelClient();
         step = await runModelStep(
           client,
-          { model: this.options.runtime.model, systemPrompt: this.options.systemPrompt, messages: this.history.slice(), tools: lastCall ? [] : this.toolSchemas },
+          { model: this.currentRuntime.model, systemPrompt: this.systemPrompt, messages: this.history.slice(), tools: lastCall ? [] : this.toolSchemas },
           signal,
           track,
           `call_${iteration}_`,
@@ -114,7 +128,7 @@ export class Conversation {
           return "cancelled";
         }
         if (iteration === 1) this.history.length = mark;
-        emit({ type: "error", message: describeProviderError(failure, this.options.runtime) });
+        emit({ type: "error", message: describeProviderError(failure, this.currentRuntime) });
         return "end_turn";
       }
       const calls = lastCall ? [] : step.toolCalls;
@@ -147,7 +161,7 @@ export class Conversation {
 
   private modelClient(): Promise<ModelClient> {
     if (!this.client) {
-      this.client = this.options.openModelClient(this.options.runtime);
+      this.client = this.options.openModelClient(this.currentRuntime);
       // A failed open (bad api_mode, SDK load error) is retried on the next turn rather than cached forever.
       this.client.catch(() => (this.client = undefined));
     }

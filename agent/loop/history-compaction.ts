@@ -12,7 +12,7 @@ export interface CompactionContext {
   readonly contextLength: number;
   /** Tokens the system prompt and tool schemas take on every request. */
   readonly fixedTokens: number;
-  readonly model: string;
+  readonly model: () => string;
   readonly client: () => Promise<ModelClient>;
 }
 
@@ -53,7 +53,7 @@ export class HistoryCompaction {
 
   private async run(history: ChatMessage[], signal: AbortSignal, force: boolean, focus?: string): Promise<CompressionResult> {
     const c = this.context;
-    const summarize = summarizeWith(await c.client(), c.model);
+    const summarize = summarizeWith(await c.client(), c.model());
     const result = await compressHistory(history, { contextLength: c.contextLength, settings: c.settings, summarize, signal, force, focus, fixedTokens: c.fixedTokens });
     if (result.compressed) {
       history.splice(0, history.length, ...result.messages);

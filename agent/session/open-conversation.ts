@@ -1,7 +1,7 @@
 import { ensureHermesHome, type Env } from "../config/hermes-home.js";
 import { loadHermesConfig, type HermesConfig } from "../config/load-config.js";
 import { readPromptSettings } from "../config/prompt-settings.js";
-import { resolveRuntimeProvider, type RuntimeResolution } from "../config/runtime-provider.js";
+import { resolveRuntimeProvider, type RuntimeProvider, type RuntimeResolution } from "../config/runtime-provider.js";
 import { readCompressionSettings } from "../compress/compression-settings.js";
 import { Conversation } from "../loop/conversation.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
@@ -14,7 +14,15 @@ import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
-  | { readonly ok: true; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly toolSettings: ToolSettings; readonly conversation: Conversation }
+  | {
+      readonly ok: true;
+      readonly config: HermesConfig;
+      readonly systemPrompt: SystemPrompt;
+      readonly toolSettings: ToolSettings;
+      readonly conversation: Conversation;
+      /** The configured models a user may switch to: the primary, then each usable fallback. */
+      readonly modelChoices: readonly RuntimeProvider[];
+    }
   | { readonly ok: false; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly toolSettings: ToolSettings; readonly problem: string };
 
 
@@ -40,12 +48,12 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
     maxIterations: toolSettings.maxTurns,
     compression: readCompressionSettings(config.yaml),
   });
-  return { ok: true, config, systemPrompt, toolSettings, conversation };
+  return { ok: true, config, systemPrompt, toolSettings, conversation, modelChoices: [resolution.runtime, ...fallbacks.runtimes] };
 }
 
 /** The system prompt a session in `cwd` would get, and the provider resolution it depends on. Reads, never writes. */
-export function buildSessionPrompt(config: HermesConfig, cwd: string, now: Date): { resolution: RuntimeResolution; systemPrompt: SystemPrompt } {
-  const resolution = resolveRuntimeProvider(config.model, config.env, config.configPath);
+export function buildSessionPrompt(config: HermesConfig, cwd: string, now: Date, runtime?: RuntimeProvider): { resolution: RuntimeResolution; systemPrompt: SystemPrompt } {
+  const resolution: RuntimeResolution = runtime ? { ok: true, runtime } : resolveRuntimeProvider(config.model, config.env, config.configPath);
   const model = resolution.ok ? resolution.runtime.model : (config.model.model ?? "(not configured)");
   const systemPrompt = buildSystemPrompt({
     home: config.home,

@@ -68,6 +68,10 @@ export class SessionStore {
     this.record({ t: "meta", sessionId, ...change, updatedAt: Date.now() / 1000 });
   }
 
+  deleteSession(sessionId: string): void {
+    this.record({ t: "delete", sessionId });
+  }
+
   /** Resolves once every change so far is in the journal file. */
   flushed(): Promise<void> {
     return this.writer.flushed();

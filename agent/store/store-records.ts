@@ -32,7 +32,8 @@ export type StoreRecord =
   | { readonly t: "messages"; readonly sessionId: string; readonly messages: readonly StoredMessage[]; readonly updatedAt: number }
   /** The whole active history replaced (after compression): earlier messages stay, inactive, for search. */
   | { readonly t: "replace"; readonly sessionId: string; readonly messages: readonly StoredMessage[]; readonly updatedAt: number }
-  | { readonly t: "meta"; readonly sessionId: string; readonly title?: string; readonly state?: unknown; readonly updatedAt: number };
+  | { readonly t: "meta"; readonly sessionId: string; readonly title?: string; readonly state?: unknown; readonly updatedAt: number }
+  | { readonly t: "delete"; readonly sessionId: string };
 
 export function applyRecord(db: Database, record: StoreRecord): void {
   switch (record.t) {
@@ -51,6 +52,10 @@ export function applyRecord(db: Database, record: StoreRecord): void {
       return;
     case "messages":
       insertMessages(db, record.sessionId, record.messages, record.updatedAt);
+      return;
+    case "delete":
+      db.run("DELETE FROM messages WHERE session_id = ?", [record.sessionId]);
+      db.run("DELETE FROM sessions WHERE id = ?", [record.sessionId]);
       return;
     case "meta":
       if (record.title !== undefined) db.run("UPDATE sessions SET title = ? WHERE id = ?", [record.title, record.sessionId]);

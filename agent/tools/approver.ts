@@ -1,3 +1,5 @@
+import type { FileEdit } from "./tool.js";
+
 /**
  * The only way tools ask the user. The ACP server answers through `session/request_permission`; a front end that
  * cannot ask says so (`canAsk` false), and tools tell the model plainly instead of waiting.
@@ -13,6 +15,12 @@ export interface CommandApprovalRequest {
   readonly allowPermanent: boolean;
 }
 
+export interface EditApprovalRequest {
+  readonly toolCallId: string;
+  /** The proposed changes, whole-file texts before and after, for the diff shown with the question. */
+  readonly edits: readonly FileEdit[];
+}
+
 export interface ClarifyRequest {
   readonly toolCallId: string;
   readonly question: string;
@@ -22,6 +30,8 @@ export interface ClarifyRequest {
 export interface Approver {
   readonly canAsk: boolean;
   approveCommand(request: CommandApprovalRequest, signal: AbortSignal): Promise<CommandApproval>;
+  /** True only when the user allowed the edit. */
+  approveEdit(request: EditApprovalRequest, signal: AbortSignal): Promise<boolean>;
   /** The user's answer, or undefined when they dismissed the question. */
   clarify(request: ClarifyRequest, signal: AbortSignal): Promise<string | undefined>;
 }
@@ -30,5 +40,6 @@ export interface Approver {
 export const NON_INTERACTIVE_APPROVER: Approver = {
   canAsk: false,
   approveCommand: async () => "deny",
+  approveEdit: async () => false,
   clarify: async () => undefined,
 };

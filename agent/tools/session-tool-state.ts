@@ -1,4 +1,5 @@
 import type { ToolSettings } from "../config/tool-settings.js";
+import type { SessionMode } from "./safety/session-mode.js";
 import { ProcessTable } from "./terminal/process-table.js";
 
 export type TodoStatus = "pending" | "in_progress" | "completed" | "cancelled";
@@ -20,6 +21,8 @@ export class SessionToolState {
   /** Failed memory consolidations in the current turn (upstream caps them at 3). */
   memoryFailuresThisTurn = 0;
   readonly processes = new ProcessTable();
+  /** The user's choice of how much may happen without asking (set by the front end). */
+  mode: SessionMode = "default";
 
   constructor(
     readonly sessionId: string,

@@ -1,6 +1,6 @@
 import type { ToolSettings } from "../../agent/config/tool-settings.js";
 import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
-import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest } from "../../agent/tools/approver.js";
+import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest } from "../../agent/tools/approver.js";
 import { SessionToolState } from "../../agent/tools/session-tool-state.js";
 import type { Tool, ToolContext, ToolResult } from "../../agent/tools/tool.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
@@ -23,11 +23,17 @@ export function toolSettings(overrides: Partial<ToolSettings> = {}): ToolSetting
 export class ScriptedUser implements Approver {
   readonly commandRequests: CommandApprovalRequest[] = [];
   readonly questions: ClarifyRequest[] = [];
+  readonly editRequests: EditApprovalRequest[] = [];
   constructor(
     private readonly commandAnswers: CommandApproval[] = [],
     private readonly clarifyAnswers: Array<string | undefined> = [],
     readonly canAsk = true,
+    private readonly editAnswers: boolean[] = [],
   ) {}
+  async approveEdit(request: EditApprovalRequest): Promise<boolean> {
+    this.editRequests.push(request);
+    return this.editAnswers.shift() ?? true;
+  }
   async approveCommand(request: CommandApprovalRequest): Promise<CommandApproval> {
     this.commandRequests.push(request);
     return this.commandAnswers.shift() ?? "deny";

@@ -39,7 +39,7 @@ describe("file tools", () => {
       signal: new AbortController().signal,
       toolCallId: "call-1",
       home: hermesHome,
-      state: new SessionToolState("s1", settings),
+      state: Object.assign(new SessionToolState("s1", settings), { mode: "accept_edits" as const }),
       progress: () => {},
     };
     return tool.run(args, ctx);

@@ -1,4 +1,5 @@
 import { structuredPatch } from "diff";
+import { approveEdits } from "../safety/edit-approval.js";
 import { readBlockedError, writeDeniedError } from "../safety/file-safety.js";
 import { toolError, type FileEdit, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import type { Workspace } from "../../workspace/workspace.js";
@@ -56,8 +57,10 @@ async function replaceMode(args: Readonly<Record<string, unknown>>, ctx: ToolCon
       showCandidate: !secret,
     });
     if (!outcome.ok) return toolError(outcome.error);
-    await ctx.workspace.writeTextFile(path, outcome.text);
     const edit: FileEdit = { path, oldText, newText: outcome.text };
+    const refusal = await approveEdits(ctx, [edit]);
+    if (refusal) return toolError(refusal);
+    await ctx.workspace.writeTextFile(path, outcome.text);
     const how = outcome.strategy === "exact" ? "" : ` (matched ignoring whitespace: ${outcome.strategy})`;
     const count = `${outcome.count} replacement${outcome.count === 1 ? "" : "s"}`;
     const summary = diffSummary([edit], root, !secret);
@@ -89,6 +92,8 @@ async function patchMode(args: Readonly<Record<string, unknown>>, ctx: ToolConte
   } catch (error) {
     return toolError(`Patch not applied (no files were changed): ${(error as Error).message}`);
   }
+  const refusal = await approveEdits(ctx, edits);
+  if (refusal) return toolError(refusal);
   const done: string[] = [];
   // Writes before deletes, so a move never loses the file if the write fails.
   for (const edit of [...edits].sort((a, b) => Number(a.newText === null) - Number(b.newText === null))) {

@@ -1,3 +1,4 @@
+import { approveEdits } from "../safety/edit-approval.js";
 import { writeDeniedError } from "../safety/file-safety.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import { splitLines } from "./read-file.js";
@@ -33,6 +34,8 @@ async function writeFile(args: Readonly<Record<string, unknown>>, ctx: ToolConte
   let oldText: string | null = null;
   try {
     if (stat) oldText = await ctx.workspace.readTextFile(path);
+    const refusal = await approveEdits(ctx, [{ path, oldText, newText: content }]);
+    if (refusal) return toolError(refusal);
     await ctx.workspace.writeTextFile(path, content);
   } catch (error) {
     return toolError((error as Error).message);

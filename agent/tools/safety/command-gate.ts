@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { appendToCommandAllowlist } from "../../config/allowlist-writer.js";
 import type { ToolContext } from "../tool.js";
+import { isReadOnlyCommand } from "./session-mode.js";
 import { assessCommand, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_DESCRIPTION, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE, analyseCommand } from "./command-risk.js";
 
 export type GateDecision = { readonly allowed: true; readonly note?: string } | { readonly allowed: false; readonly message: string };
@@ -22,7 +23,14 @@ export async function gateCommand(command: string, ctx: ToolContext): Promise<Ga
   const forms = [command, ...analyseCommand(command, { home: homedir(), hermesHome: ctx.home }).variants];
   const denied = settings.denyGlobs.find((pattern) => forms.some((form) => matchesCommandGlob(form, pattern)));
   if (denied) return { allowed: false, message: denyRuleMessage(denied) };
-  if (settings.approvalsMode === "off" || risk.level === "safe") return { allowed: true };
+  const mode = ctx.state.mode;
+  if (mode === "read_only" && !isReadOnlyCommand(command)) {
+    return {
+      allowed: false,
+      message: "BLOCKED: this session is in read-only mode, so only commands without side effects run (ls, cat, grep, git status/log/diff, …). Describe what you would run instead; the user can switch modes.",
+    };
+  }
+  if (settings.approvalsMode === "off" || mode === "yolo" || risk.level === "safe") return { allowed: true };
 
   const key = risk.description;
   const compound = isCompoundCommand(command);

@@ -35,7 +35,10 @@ export const terminalTool: Tool = {
     if (!where?.isDirectory) return toolError(`workdir ${isAbsolute(String(args.workdir)) ? "" : `${cwd} `}does not exist or is not a folder.`);
     const gate = await gateCommand(command, ctx);
     if (!gate.allowed) return terminalResult("", null, gate.message);
-    if (args.background === true) return startBackground(command, cwd, ctx);
+    if (args.background === true) {
+      if (ctx.state.mode === "read_only") return terminalResult("", null, "BLOCKED: background processes are not started in read-only mode.");
+      return startBackground(command, cwd, ctx);
+    }
     const seconds = Math.min(MAX_TIMEOUT_SECONDS, Number(args.timeout ?? ctx.state.settings.terminalTimeoutSeconds));
     const result = await runForeground(command, cwd, seconds, ctx);
     return gate.note ? { ...result, content: `${result.content}\n${gate.note}` } : result;

@@ -1,0 +1,109 @@
+import { strict as assert } from "node:assert";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as acp from "@agentclientprotocol/sdk";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+
+const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+type Update = acp.SessionNotification["update"];
+
+describe("hermes-acp: modes, models, edit approval and session lifecycle", () => {
+  const temp = new TempDirs();
+  let llm: ScriptedLlm;
+  let home: string;
+  let workspace: string;
+  let harness: AcpHarness;
+  const permissions: acp.RequestPermissionRequest[] = [];
+  let answers: string[] = [];
+
+  beforeEach(async () => {
+    llm = await ScriptedLlm.start();
+    home = hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "fallback_providers:\n  - provider: custom\n    model: backup-model\n    base_url: " + llm.baseUrl + "\n", 0);
+    workspace = temp.make("hermes-ws-");
+    writeFileSync(join(workspace, "a.txt"), "one\n");
+    permissions.length = 0;
+    answers = [];
+    const client = acp.client({ name: "test-client" }).onRequest("session/request_permission", async ({ params }) => {
+      permissions.push(params);
+      const answer = answers.shift() ?? "deny";
+      return { outcome: { outcome: "selected", optionId: answer } };
+    });
+    harness = AcpHarness.spawn(serverEnv(home), { client });
+    await harness.initialize();
+  });
+
+  afterEach(async () => {
+    await harness.close();
+    await llm.close();
+    assert.deepEqual(harness.violations, []);
+    temp.cleanup();
+  });
+
+  it("offers the mode and the configured models as config options, and the mode as legacy modes too", async () => {
+    const created = await harness.agent.request("session/new", { cwd: workspace, mcpServers: [] });
+    const options = created.configOptions!;
+    const mode = options.find((o) => o.id === "mode")!;
+    assert.equal(mode.category, "mode");
+    assert.equal((mode as { currentValue: string }).currentValue, "default");
+    assert.deepEqual((mode as { options: Array<{ value: string }> }).options.map((o) => o.value), ["read_only", "default", "accept_edits", "yolo"]);
+    const model = options.find((o) => o.id === "model")!;
+    assert.deepEqual((model as { options: Array<{ value: string }> }).options.map((o) => o.value), ["custom:scripted-model", "custom:backup-model"]);
+    assert.equal(created.modes!.currentModeId, "default");
+
+    const changed = await harness.agent.request("session/set_config_option", { sessionId: created.sessionId, configId: "model", value: "custom:backup-model" } as never);
+    assert.equal(((changed as { configOptions: Array<{ id: string; currentValue: string }> }).configOptions.find((o) => o.id === "model"))!.currentValue, "custom:backup-model");
+    llm.enqueue({ kind: "text", chunks: ["from backup"] });
+    await harness.prompt(created.sessionId, "hi");
+    assert.equal(llm.requests[0]!.body.model, "backup-model");
+    assert.match(String(llm.requests[0]!.body.messages[0]!.content), /Model: backup-model/);
+  });
+
+  it("asks before an edit in the default mode, with the diff on the tool call, and respects a denial", async () => {
+    llm.enqueue({ kind: "tool_calls", calls: [call("e1", "patch", { path: "a.txt", old_string: "one", new_string: "two" })] }, { kind: "text", chunks: ["ok"] });
+    const sessionId = await harness.newSession(workspace);
+    answers = ["deny"];
+    await harness.prompt(sessionId, "edit it");
+    assert.equal(permissions.length, 1);
+    assert.equal(permissions[0]!.toolCall.toolCallId, "e1");
+    assert.deepEqual(permissions[0]!.toolCall.content, [{ type: "diff", path: join(workspace, "a.txt"), oldText: "one\n", newText: "two\n" }]);
+    assert.deepEqual(permissions[0]!.options.map((o) => o.kind), ["allow_once", "reject_once"]);
+    assert.equal(readFileSync(join(workspace, "a.txt"), "utf8"), "one\n");
+    assert.match(String(llm.requests[1]!.body.messages.at(-1)!.content), /Edit approval denied by the user/);
+  });
+
+  it("edits without asking in accept-edits mode, remembers the mode across a reload, and titles the session", async () => {
+    llm.enqueue({ kind: "tool_calls", calls: [call("e1", "write_file", { path: "b.txt", content: "new" })] }, { kind: "text", chunks: ["written"] });
+    const sessionId = await harness.newSession(workspace);
+    await harness.agent.request("session/set_mode", { sessionId, modeId: "accept_edits" });
+    await harness.prompt(sessionId, "Create b.txt please");
+    assert.equal(permissions.length, 0);
+    assert.equal(readFileSync(join(workspace, "b.txt"), "utf8"), "new");
+    const info = harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "session_info_update") as Extract<Update, { sessionUpdate: "session_info_update" }>;
+    assert.equal(info.title, "Create b.txt please");
+
+    await harness.close();
+    harness = AcpHarness.spawn(serverEnv(home));
+    await harness.initialize();
+    const loaded = await harness.agent.request("session/load", { sessionId, cwd: workspace, mcpServers: [] });
+    assert.equal(loaded.modes!.currentModeId, "accept_edits");
+  });
+
+  it("closes and deletes sessions", async () => {
+    llm.enqueue({ kind: "text", chunks: ["x"] });
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "keep me");
+    await harness.agent.request("session/close", { sessionId });
+    await assert.rejects(harness.prompt(sessionId, "after close"), (e: { code: number }) => e.code === -32002);
+    assert.equal((await harness.agent.request("session/list", {})).sessions.length, 1, "a closed session stays saved");
+    await harness.agent.request("session/delete", { sessionId });
+    assert.equal((await harness.agent.request("session/list", {})).sessions.length, 0);
+  });
+
+  it("refuses an unknown mode or model with invalid params", async () => {
+    const sessionId = await harness.newSession(workspace);
+    await assert.rejects(harness.agent.request("session/set_mode", { sessionId, modeId: "turbo" }), (e: { code: number }) => e.code === -32602);
+    await assert.rejects(harness.agent.request("session/set_config_option", { sessionId, configId: "model", value: "x:y" } as never), (e: { code: number }) => e.code === -32602);
+  });
+});
