@@ -30,7 +30,7 @@ export async function handleLoadSession(ctx: ServerContext, params: LoadSessionR
   const persistence = new SessionPersistence(Promise.resolve(store), saved.id, ctx.log, { savedLength: rows.length, nextSeq, titled: saved.title !== null });
   const history = fromStoredMessages(rows);
   const mode = isSessionMode(state.mode) ? state.mode : "default";
-  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, client, persistence, Promise.resolve(store)), history, hintMemory: state.hints, mode });
+  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, params.cwd, client, persistence, Promise.resolve(store)), history, hintMemory: state.hints, mode });
   ctx.sessions.set(saved.id, session);
   await replayHistory(history, params.cwd, (update) => client.notify("session/update", { sessionId: saved.id, update }));
   session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));

@@ -5,6 +5,7 @@ import { ConfigError, formatConfigProblem } from "../../agent/config/config-erro
 import { prepareConversation, type PreparedConversation } from "../../agent/session/open-conversation.js";
 import type { SessionStore } from "../../agent/store/session-store.js";
 import { AcpApprover } from "../acp-approver.js";
+import { AcpWorkspace } from "../acp-workspace.js";
 import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
 import { SessionPersistence } from "../session-persistence.js";
@@ -51,7 +52,7 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   });
   store.catch((error: unknown) => ctx.log.error(`session store unavailable: ${(error as Error).message}`));
   const persistence = new SessionPersistence(store, sessionId, ctx.log, { savedLength: 0, nextSeq: 0, titled: false });
-  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, sessionOptions(ctx, sessionId, client, persistence, store));
+  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, sessionOptions(ctx, sessionId, params.cwd, client, persistence, store));
   ctx.sessions.set(sessionId, session);
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.
@@ -59,8 +60,16 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   return { sessionId, modes: modesOf(session), configOptions: configOptionsOf(session) };
 }
 
-export function sessionOptions(ctx: ServerContext, sessionId: string, client: AgentContext, persistence: SessionPersistence, store: Promise<SessionStore>): AcpSessionOptions {
-  return { approver: new AcpApprover(sessionId, client, ctx.log), persistence, store, onTurnEnd: () => ctx.stores.scheduleCompaction() };
+export function sessionOptions(ctx: ServerContext, sessionId: string, cwd: string, client: AgentContext, persistence: SessionPersistence, store: Promise<SessionStore>): AcpSessionOptions {
+  const fs = ctx.clientCapabilities?.fs;
+  return {
+    approver: new AcpApprover(sessionId, client, ctx.log),
+    persistence,
+    store,
+    onTurnEnd: () => ctx.stores.scheduleCompaction(),
+    // Through the editor when it offers file access (unsaved buffers, edits land in the editor); else the disk.
+    ...(fs?.readTextFile || fs?.writeTextFile ? { workspace: new AcpWorkspace(cwd, sessionId, client, ctx.clientCapabilities!, ctx.log) } : {}),
+  };
 }
 
 export async function announceSession(ctx: ServerContext, session: AcpSession, client: AgentContext): Promise<void> {

@@ -1,0 +1,69 @@
+import type { AgentContext, ClientCapabilities } from "@agentclientprotocol/sdk";
+import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
+import { WorkspaceError, type CommandSpec, type DirEntry, type FileStat, type RunningCommand, type Workspace } from "../agent/workspace/workspace.js";
+import type { Logger } from "./log.js";
+
+// An editor that does not answer is not waited for: past this, the local disk is used.
+const CLIENT_TIMEOUT_MS = 15_000;
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * Files through the editor when the client offers `fs`: reads see unsaved buffers, writes land in the editor (where
+ * the user reviews them). Anything the client refuses or does not answer falls back to the local disk, and what the
+ * client does not offer (listing, stat, processes) is always local.
+ */
+export class AcpWorkspace implements Workspace {
+  private readonly local: LocalWorkspace;
+
+  constructor(
+    readonly root: string,
+    private readonly sessionId: string,
+    private readonly client: AgentContext,
+    private readonly capabilities: ClientCapabilities,
+    private readonly log: Logger,
+  ) {
+    this.local = new LocalWorkspace(root);
+  }
+
+  async readTextFile(path: string): Promise<string> {
+    if (!this.capabilities.fs?.readTextFile) return this.local.readTextFile(path);
+    try {
+      const { content } = await this.client.request("fs/read_text_file", { sessionId: this.sessionId, path }, { cancellationSignal: AbortSignal.timeout(CLIENT_TIMEOUT_MS), stopWaitingOnCancel: true });
+      return content;
+    } catch (error) {
+      if ((error as { code?: number }).code === RESOURCE_NOT_FOUND) throw new WorkspaceError("not_found", `File not found: ${path}`);
+      this.log.warn(`editor could not read ${path} (${(error as Error).message}); reading from disk`);
+      return this.local.readTextFile(path);
+    }
+  }
+
+  async writeTextFile(path: string, content: string): Promise<void> {
+    if (!this.capabilities.fs?.writeTextFile) return this.local.writeTextFile(path, content);
+    try {
+      await this.client.request("fs/write_text_file", { sessionId: this.sessionId, path, content }, { cancellationSignal: AbortSignal.timeout(CLIENT_TIMEOUT_MS), stopWaitingOnCancel: true });
+    } catch (error) {
+      this.log.warn(`editor could not write ${path} (${(error as Error).message}); writing to disk`);
+      await this.local.writeTextFile(path, content);
+    }
+  }
+
+  readBytes(path: string, maxBytes: number): Promise<Uint8Array> {
+    return this.local.readBytes(path, maxBytes);
+  }
+
+  deleteFile(path: string): Promise<void> {
+    return this.local.deleteFile(path);
+  }
+
+  stat(path: string): Promise<FileStat | undefined> {
+    return this.local.stat(path);
+  }
+
+  readDir(path: string): Promise<DirEntry[]> {
+    return this.local.readDir(path);
+  }
+
+  runCommand(spec: CommandSpec): RunningCommand {
+    return this.local.runCommand(spec);
+  }
+}

@@ -1,0 +1,88 @@
+import { strict as assert } from "node:assert";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as acp from "@agentclientprotocol/sdk";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+
+const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+
+describe("hermes-acp: files through the editor", () => {
+  const temp = new TempDirs();
+  let llm: ScriptedLlm;
+  let home: string;
+  let workspace: string;
+  let harness: AcpHarness | undefined;
+
+  beforeEach(async () => {
+    llm = await ScriptedLlm.start();
+    home = hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0);
+    workspace = temp.make("hermes-ws-");
+    writeFileSync(join(workspace, "a.ts"), "on disk\n");
+  });
+
+  afterEach(async () => {
+    await harness?.close();
+    await llm.close();
+    assert.deepEqual(harness?.violations, []);
+    temp.cleanup();
+  });
+
+  it("reads the editor's unsaved buffer and writes through the editor when the client offers fs", async () => {
+    const buffers = new Map<string, string>([[join(workspace, "a.ts"), "unsaved buffer\n"]]);
+    const writes: Array<{ path: string; content: string }> = [];
+    const client = acp
+      .client({ name: "editor" })
+      .onRequest("fs/read_text_file", async ({ params }) => ({ content: buffers.get(params.path) ?? readFileSync(params.path, "utf8") }))
+      .onRequest("fs/write_text_file", async ({ params }) => {
+        writes.push({ path: params.path, content: params.content });
+        buffers.set(params.path, params.content);
+        return {};
+      })
+      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+    harness = AcpHarness.spawn(serverEnv(home), { client });
+    await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] },
+      { kind: "tool_calls", calls: [call("w", "patch", { path: "a.ts", old_string: "unsaved", new_string: "edited" })] },
+      { kind: "text", chunks: ["done"] },
+    );
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "edit a.ts");
+    assert.match(String(llm.requests[1]!.body.messages.at(-1)!.content), /1\|unsaved buffer/);
+    assert.deepEqual(writes, [{ path: join(workspace, "a.ts"), content: "edited buffer\n" }]);
+    assert.equal(readFileSync(join(workspace, "a.ts"), "utf8"), "on disk\n", "the disk is left to the editor");
+  });
+
+  it("falls back to the disk when the editor refuses, and never hangs", async () => {
+    const client = acp
+      .client({ name: "refusing-editor" })
+      .onRequest("fs/read_text_file", async () => {
+        throw acp.RequestError.internalError(undefined, "no buffer for you");
+      })
+      .onRequest("fs/write_text_file", async () => {
+        throw acp.RequestError.internalError(undefined, "read-only editor");
+      })
+      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+    harness = AcpHarness.spawn(serverEnv(home), { client });
+    await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" }), call("w", "write_file", { path: "b.ts", content: "b\n" })] },
+      { kind: "text", chunks: ["done"] },
+    );
+    const sessionId = await harness.newSession(workspace);
+    assert.equal((await harness.prompt(sessionId, "go")).stopReason, "end_turn");
+    assert.match(String(llm.requests[1]!.body.messages.at(-2)!.content), /1\|on disk/);
+    assert.equal(readFileSync(join(workspace, "b.ts"), "utf8"), "b\n");
+  });
+
+  it("uses the disk for a client that offers nothing", async () => {
+    harness = AcpHarness.spawn(serverEnv(home));
+    await harness.initialize({});
+    llm.enqueue({ kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] }, { kind: "text", chunks: ["done"] });
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "read");
+    assert.match(String(llm.requests[1]!.body.messages.at(-1)!.content), /1\|on disk/);
+  });
+});
