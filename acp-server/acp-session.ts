@@ -4,6 +4,7 @@ import { SubdirectoryHintTracker, type HintMemory } from "../agent/context/subdi
 import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
 import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
 import type { ChatMessage } from "../agent/providers/messages.js";
+import type { TokenUsage } from "../agent/providers/model-client.js";
 import { buildSessionPrompt, prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
 import type { SessionMode } from "../agent/tools/safety/session-mode.js";
 import type { Approver } from "../agent/tools/approver.js";
@@ -48,6 +49,9 @@ export class AcpSession {
   /** Startup notices not yet shown (clients without `session.notices` see them at the top of the first reply). */
   private unshownNotices: StartupNotice[];
   private newTitle: string | undefined;
+  private configChanged = false;
+  /** Token use over the session's life in this process, for /usage. */
+  readonly usage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, lastContextTokens: 0 };
 
   constructor(
     readonly id: string,
@@ -95,11 +99,41 @@ export class AcpSession {
     if (!runtime) return false;
     const { systemPrompt } = buildSessionPrompt(this.prepared.config, this.cwd, new Date(), runtime);
     this.prepared.conversation.switchRuntime(runtime, systemPrompt.text);
+    this.configChanged = true;
     return true;
   }
 
   get store(): Promise<SessionStore> | undefined {
     return this.options.store;
+  }
+
+  recordUsage(usage: TokenUsage): void {
+    this.usage.calls++;
+    this.usage.inputTokens += usage.inputTokens;
+    this.usage.outputTokens += usage.outputTokens;
+    this.usage.cachedInputTokens += usage.cachedInputTokens ?? 0;
+    this.usage.lastContextTokens = usage.inputTokens + usage.outputTokens;
+  }
+
+  /** Whether the model changed since last asked (a /model command), once: the client's picker needs updating. */
+  takeConfigChanged(): boolean {
+    const changed = this.configChanged;
+    this.configChanged = false;
+    return changed;
+  }
+
+  /** `/new`: clears the conversation (queued after a running turn); the saved history stays in the store. */
+  reset(): Promise<string> {
+    const job = this.tail.then(async () => {
+      if (!this.prepared.ok) return "Conversation history cleared.";
+      this.prepared.conversation.restore([]);
+      if (this.prepared.conversation.compaction) this.prepared.conversation.compaction.replaced = true;
+      this.tools.state.todos = [];
+      await this.save("");
+      return "Conversation history cleared.";
+    });
+    this.tail = job.catch(() => undefined);
+    return job;
   }
 
   /** The title the last turn gave the session, once (for `session_info_update`). */

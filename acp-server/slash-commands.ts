@@ -1,5 +1,6 @@
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
 import { formatContextReport } from "../agent/prompt/format-context-report.js";
+import { memoryFilePath, memoryUsage, readMemoryEntries, type MemoryTarget } from "../agent/store/memory-entries.js";
 import type { AcpSession } from "./acp-session.js";
 import { HERMES_ACP_VERSION } from "./version.js";
 
@@ -24,6 +25,27 @@ const COMMANDS: readonly SlashCommand[] = [
     run: (session, args) => session.compress(args || undefined),
   },
   {
+    name: "memory",
+    description: "Show what Hermes remembers about you and your projects (MEMORY.md, USER.md)",
+    run: (session) => formatMemory(session),
+  },
+  {
+    name: "model",
+    description: "Show the model, or switch to another configured one",
+    hint: "model name or provider:model",
+    run: (session, args) => modelCommand(session, args),
+  },
+  {
+    name: "usage",
+    description: "Show tokens used in this session and how full the context window is",
+    run: (session) => formatUsage(session),
+  },
+  {
+    name: "new",
+    description: "Clear this conversation and start afresh (the saved history stays searchable)",
+    run: (session) => session.reset(),
+  },
+  {
     name: "version",
     description: "Show the Hermes Agent version",
     run: () => `Hermes Agent v${HERMES_ACP_VERSION}`,
@@ -35,6 +57,41 @@ const COMMANDS: readonly SlashCommand[] = [
       ["Available commands:", ...COMMANDS.map((c) => `  /${c.name.padEnd(10)}  ${c.description}`), "Unrecognized /commands are sent to the model as normal messages."].join("\n"),
   },
 ];
+
+function formatMemory(session: AcpSession): string {
+  const home = session.ready.config.home;
+  const settings = session.ready.toolSettings;
+  const block = (target: MemoryTarget, title: string, limit: number) => {
+    const entries = readMemoryEntries(home, target);
+    const used = memoryUsage(entries);
+    const header = `**${title}** (${used.toLocaleString("en-US")}/${limit.toLocaleString("en-US")} chars, ${memoryFilePath(home, target)})`;
+    return entries.length ? `${header}\n${entries.map((e) => `- ${e.replace(/\n/g, " ")}`).join("\n")}` : `${header}\n- (empty)`;
+  };
+  return [block("memory", "Memory", settings.memoryCharLimit), block("user", "User profile", settings.userCharLimit)].join("\n\n");
+}
+
+function modelCommand(session: AcpSession, args: string): string {
+  const ready = session.ready;
+  if (!ready.ok) return `Hermes is not ready: ${ready.problem}`;
+  if (args) {
+    const choice = ready.modelChoices.find((r) => `${r.providerId}:${r.model}` === args || r.model === args);
+    if (!choice || !session.switchModel(`${choice.providerId}:${choice.model}`)) {
+      return `'${args}' is not a configured model. Choices: ${ready.modelChoices.map((r) => `${r.providerId}:${r.model}`).join(", ")}`;
+    }
+    return `Model switched to: ${choice.model}\nProvider: ${choice.providerId}`;
+  }
+  const current = ready.conversation.runtime;
+  return `Current model: ${current.model}\nProvider: ${current.providerId}`;
+}
+
+function formatUsage(session: AcpSession): string {
+  const u = session.usage;
+  const n = (v: number) => v.toLocaleString("en-US");
+  const lines = [`Model calls: ${n(u.calls)}`, `Input tokens: ${n(u.inputTokens)} (cached: ${n(u.cachedInputTokens)})`, `Output tokens: ${n(u.outputTokens)}`];
+  const window = session.ready.ok ? session.ready.conversation.runtime.contextLength : undefined;
+  if (window && u.lastContextTokens) lines.push(`Context: ${n(u.lastContextTokens)} of ${n(window)} tokens (${Math.round((u.lastContextTokens / window) * 100)}%)`);
+  return lines.join("\n");
+}
 
 export function availableCommands(): AvailableCommand[] {
   return COMMANDS.map((c) => ({ name: c.name, description: c.description, ...(c.hint ? { input: { hint: c.hint } } : {}) }));

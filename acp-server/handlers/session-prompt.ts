@@ -1,9 +1,9 @@
-import { RequestError, type AgentContext, type CancelNotification, type PromptRequest, type PromptResponse } from "@agentclientprotocol/sdk";
+import { RequestError, type AgentContext, type CancelNotification, type PromptRequest, type PromptResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
 import type { AgentEvent } from "../../agent/loop/events.js";
-import type { TokenUsage } from "../../agent/providers/model-client.js";
 import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
+import { configOptionsOf } from "../session-config.js";
 import { runSlashCommand } from "../slash-commands.js";
 import { buildUserTurn } from "../user-turn.js";
 
@@ -23,16 +23,23 @@ export async function handlePrompt(
   const onAbort = () => session.cancel();
   requestSignal.addEventListener("abort", onAbort, { once: true });
   let delivered: Promise<unknown> = Promise.resolve();
-  let lastUsage: TokenUsage | undefined;
-  const emit = (event: AgentEvent) => {
-    if (event.type === "usage") lastUsage = event.usage;
-    const update = eventToUpdate(event, session.cwd);
-    if (!update) return;
+  const send = (update: SessionUpdate) => {
     delivered = delivered.then(() =>
       client.notify("session/update", { sessionId: session.id, update }).catch((error: unknown) => {
         ctx.log.debug(`session/update not delivered: ${(error as Error).message}`);
       }),
     );
+  };
+  const emit = (event: AgentEvent) => {
+    if (event.type === "usage") {
+      session.recordUsage(event.usage);
+      // Context fill after each model call: what the request used, against the model's window (when known).
+      const size = session.ready.ok ? session.ready.conversation.runtime.contextLength : undefined;
+      if (size) send({ sessionUpdate: "usage_update", used: event.usage.inputTokens + event.usage.outputTokens, size });
+      return;
+    }
+    const update = eventToUpdate(event, session.cwd);
+    if (update) send(update);
   };
   try {
     await session.announced;
@@ -41,23 +48,15 @@ export async function handlePrompt(
     const commandReply = params.prompt.every((b) => b.type === "text") ? runSlashCommand(session, text) : undefined;
     if (commandReply !== undefined) {
       emit({ type: "text_delta", text: await commandReply });
+      if (session.takeConfigChanged()) send({ sessionUpdate: "config_option_update", configOptions: configOptionsOf(session) });
       await delivered;
       return { stopReason: "end_turn" };
     }
     const turn = await buildUserTurn(session, params.prompt, requestSignal);
     for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
     const stopReason = await session.prompt(turn.text, emit, text);
-    // Context fill after the turn: what the last request used, against the model's window (when it is known).
-    const size = session.ready.ok ? session.ready.conversation.runtime.contextLength : undefined;
-    if (lastUsage && size) {
-      const used = lastUsage.inputTokens + lastUsage.outputTokens;
-      delivered = delivered.then(() => client.notify("session/update", { sessionId: session.id, update: { sessionUpdate: "usage_update", used, size } }).catch(() => undefined));
-    }
     const title = session.takeNewTitle();
-    if (title) {
-      const update = { sessionUpdate: "session_info_update" as const, title, updatedAt: new Date().toISOString() };
-      delivered = delivered.then(() => client.notify("session/update", { sessionId: session.id, update }).catch(() => undefined));
-    }
+    if (title) send({ sessionUpdate: "session_info_update", title, updatedAt: new Date().toISOString() });
     await delivered;
     return { stopReason };
   } finally {

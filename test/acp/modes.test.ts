@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
@@ -99,6 +99,29 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     assert.equal((await harness.agent.request("session/list", {})).sessions.length, 1, "a closed session stays saved");
     await harness.agent.request("session/delete", { sessionId });
     assert.equal((await harness.agent.request("session/list", {})).sessions.length, 0);
+  });
+
+  it("answers /model, /usage, /memory and /new locally", async () => {
+    mkdirSync(join(home, "memories"), { recursive: true });
+    writeFileSync(join(home, "memories", "MEMORY.md"), "Project uses pnpm");
+    llm.enqueue({ kind: "text", chunks: ["one"] }, { kind: "text", chunks: ["two"] });
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "first");
+    const reply = async (text: string) => {
+      const before = harness.replyText(sessionId).length;
+      await harness.prompt(sessionId, text);
+      return harness.replyText(sessionId).slice(before);
+    };
+    assert.equal(await reply("/model"), "Current model: scripted-model\nProvider: custom");
+    assert.equal(await reply("/model backup-model"), "Model switched to: backup-model\nProvider: custom");
+    const update = harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "config_option_update") as { configOptions: Array<{ id: string; currentValue: string }> };
+    assert.equal(update.configOptions.find((o) => o.id === "model")!.currentValue, "custom:backup-model");
+    assert.match(await reply("/usage"), /^Model calls: 1\nInput tokens: 12/);
+    assert.match(await reply("/memory"), /\*\*Memory\*\* \(17\/2,200 chars, .*MEMORY\.md\)\n- Project uses pnpm/);
+    assert.equal(await reply("/new"), "Conversation history cleared.");
+    await harness.prompt(sessionId, "after reset");
+    assert.deepEqual(llm.requests[1]!.body.messages.map((m) => m.role), ["system", "user"], "the history starts afresh");
+    assert.equal(llm.requests[1]!.body.model, "backup-model");
   });
 
   it("refuses an unknown mode or model with invalid params", async () => {
