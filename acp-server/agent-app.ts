@@ -20,6 +20,7 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
     .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))
     .onRequest("session/load", async ({ params, client }) => (await handlers()).handleLoadSession(ctx, params, client))
     .onRequest("session/list", async ({ params }) => (await handlers()).handleListSessions(ctx, params))
+    .onRequest("session/resume", async ({ params, client }) => (await handlers()).handleResumeSession(ctx, params, client))
     .onRequest("session/close", async ({ params }) => (await handlers()).handleCloseSession(ctx, params))
     .onRequest("session/delete", async ({ params }) => (await handlers()).handleDeleteSession(ctx, params))
     .onRequest("session/set_mode", async ({ params }) => (await handlers()).handleSetMode(ctx, params))

@@ -11,7 +11,7 @@ export function handleInitialize(ctx: ServerContext, params: InitializeRequest):
     agentCapabilities: {
       loadSession: true,
       promptCapabilities: { image: false, audio: false, embeddedContext: true },
-      sessionCapabilities: { list: {}, close: {}, delete: {} },
+      sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
     },
     agentInfo: { name: AGENT_NAME, title: AGENT_TITLE, version: HERMES_ACP_VERSION },
     authMethods: [],

@@ -1,4 +1,4 @@
-import { RequestError, type AgentContext, type CloseSessionRequest, type DeleteSessionRequest, type ListSessionsRequest, type ListSessionsResponse, type LoadSessionRequest, type LoadSessionResponse } from "@agentclientprotocol/sdk";
+import { RequestError, type AgentContext, type CloseSessionRequest, type DeleteSessionRequest, type ListSessionsRequest, type ListSessionsResponse, type LoadSessionRequest, type LoadSessionResponse, type ResumeSessionRequest, type ResumeSessionResponse } from "@agentclientprotocol/sdk";
 import { resolveHermesHome } from "../../agent/config/hermes-home.js";
 import { fromStoredMessages } from "../../agent/session/history-codec.js";
 import { AcpSession } from "../acp-session.js";
@@ -16,7 +16,16 @@ const PAGE_SIZE = 50;
  * comes back with its history, replayed to the client as session/update notifications before the response, and
  * with the subdirectory hints it had already injected (upstream gaps 5: ACP sessions survive restarts).
  */
-export async function handleLoadSession(ctx: ServerContext, params: LoadSessionRequest, client: AgentContext): Promise<LoadSessionResponse> {
+export function handleLoadSession(ctx: ServerContext, params: LoadSessionRequest, client: AgentContext): Promise<LoadSessionResponse> {
+  return reopenSession(ctx, params, client, true);
+}
+
+/** `session/resume`: the same as load, without replaying the history the client already shows. */
+export function handleResumeSession(ctx: ServerContext, params: ResumeSessionRequest, client: AgentContext): Promise<ResumeSessionResponse> {
+  return reopenSession(ctx, { ...params, mcpServers: params.mcpServers ?? [] }, client, false);
+}
+
+async function reopenSession(ctx: ServerContext, params: LoadSessionRequest, client: AgentContext, replay: boolean): Promise<LoadSessionResponse> {
   const prepared = prepareForClient(ctx, params.cwd);
   const store = await ctx.stores.open(prepared.config.home);
   await ctx.sessions.get(params.sessionId)?.idle();
@@ -32,7 +41,7 @@ export async function handleLoadSession(ctx: ServerContext, params: LoadSessionR
   const mode = isSessionMode(state.mode) ? state.mode : "default";
   const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, params.cwd, client, persistence, Promise.resolve(store)), history, hintMemory: state.hints, mode });
   ctx.sessions.set(saved.id, session);
-  await replayHistory(history, params.cwd, (update) => client.notify("session/update", { sessionId: saved.id, update }));
+  if (replay) await replayHistory(history, params.cwd, (update) => client.notify("session/update", { sessionId: saved.id, update }));
   session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));
   return { modes: modesOf(session), configOptions: configOptionsOf(session) };
 }

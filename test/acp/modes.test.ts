@@ -90,6 +90,19 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     assert.equal(loaded.modes!.currentModeId, "accept_edits");
   });
 
+  it("resumes a saved session without replaying it", async () => {
+    llm.enqueue({ kind: "text", chunks: ["first"] }, { kind: "text", chunks: ["second"] });
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "remember me");
+    await harness.close();
+    harness = AcpHarness.spawn(serverEnv(home));
+    await harness.initialize();
+    await harness.agent.request("session/resume", { sessionId, cwd: workspace });
+    assert.equal(harness.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").length, 0);
+    await harness.prompt(sessionId, "still there?");
+    assert.deepEqual(llm.requests[1]!.body.messages.map((m) => m.role), ["system", "user", "assistant", "user"]);
+  });
+
   it("closes and deletes sessions", async () => {
     llm.enqueue({ kind: "text", chunks: ["x"] });
     const sessionId = await harness.newSession(workspace);
