@@ -8,6 +8,7 @@ import type { TokenUsage } from "../agent/providers/model-client.js";
 import { buildSessionPrompt, prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
 import type { SessionMode } from "../agent/tools/safety/session-mode.js";
 import type { Approver } from "../agent/tools/approver.js";
+import type { Tool } from "../agent/tools/tool.js";
 import { SessionToolState } from "../agent/tools/session-tool-state.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
@@ -28,6 +29,8 @@ export interface AcpSessionOptions {
   readonly workspace?: Workspace;
   /** Called after each turn (the server schedules store compaction). */
   readonly onTurnEnd?: () => void;
+  /** Tools from the session's MCP servers, and how to stop those servers when the session ends. */
+  readonly mcp?: { readonly tools: readonly Tool[]; close(): Promise<void> };
   /** More things the user must hear when the session opens (a corrupt session database that was recovered). */
   readonly notices?: readonly StartupNotice[];
 }
@@ -168,16 +171,17 @@ export class AcpSession {
     await this.tail;
   }
 
-  /** Ends the session for good: the running turn and every background process it started. */
+  /** Ends the session for good: the running turn, every background process it started, its MCP servers. */
   close(): void {
     this.cancel();
     this.tools.state.processes.killAll();
+    void this.options.mcp?.close();
   }
 
   private async runTurn(text: string, emit: AgentEventSink, titleHint: string): Promise<StopReason> {
     if (!this.prepared.ok) {
       // The user may have fixed config.yaml or .env since: look again before giving up.
-      this.prepared = prepareConversation(this.cwd, this.env);
+      this.prepared = prepareConversation(this.cwd, this.env, new Date(), this.options.mcp?.tools);
       const mode = this.mode;
       this.tools = this.toolEnvironment(this.hints.remember());
       this.tools.state.mode = mode;

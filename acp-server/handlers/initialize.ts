@@ -12,6 +12,8 @@ export function handleInitialize(ctx: ServerContext, params: InitializeRequest):
       loadSession: true,
       promptCapabilities: { image: false, audio: false, embeddedContext: true },
       sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
+      // stdio MCP is always supported; these two transports as well.
+      mcpCapabilities: { http: true, sse: true },
     },
     agentInfo: { name: AGENT_NAME, title: AGENT_TITLE, version: HERMES_ACP_VERSION },
     authMethods: [],

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { isAbsolute } from "node:path";
-import { RequestError, type AgentContext, type NewSessionRequest, type NewSessionResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
+import { RequestError, type AgentContext, type McpServer, type NewSessionRequest, type NewSessionResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
 import { ConfigError, formatConfigProblem } from "../../agent/config/config-error.js";
 import { prepareConversation, type PreparedConversation } from "../../agent/session/open-conversation.js";
 import type { SessionStore } from "../../agent/store/session-store.js";
+import type { Tool } from "../../agent/tools/tool.js";
 import { AcpApprover } from "../acp-approver.js";
 import { AcpWorkspace } from "../acp-workspace.js";
 import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
@@ -13,10 +14,10 @@ import { configOptionsOf, modesOf } from "../session-config.js";
 import { availableCommands } from "../slash-commands.js";
 
 /** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
-export function prepareForClient(ctx: ServerContext, cwd: string): PreparedConversation {
+export function prepareForClient(ctx: ServerContext, cwd: string, extraTools: readonly Tool[] = []): PreparedConversation {
   if (!isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
   try {
-    const prepared = prepareConversation(cwd, ctx.env);
+    const prepared = prepareConversation(cwd, ctx.env, new Date(), extraTools);
     if (!prepared.ok) ctx.log.warn(prepared.problem);
     for (const warning of prepared.systemPrompt.report.warnings) ctx.log.warn(warning);
     return prepared;
@@ -35,7 +36,8 @@ export function prepareForClient(ctx: ServerContext, cwd: string): PreparedConve
  * prompt explains what to set.
  */
 export async function handleNewSession(ctx: ServerContext, params: NewSessionRequest, client: AgentContext): Promise<NewSessionResponse> {
-  const prepared = prepareForClient(ctx, params.cwd);
+  const mcp = await startMcpServers(ctx, params.cwd, params.mcpServers);
+  const prepared = prepareForClient(ctx, params.cwd, mcp.tools);
   const sessionId = randomUUID();
   const now = Date.now() / 1000;
   // The store (sql.js) opens in the background: session/new answers at once, the first save waits for it.
@@ -52,12 +54,25 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   });
   store.catch((error: unknown) => ctx.log.error(`session store unavailable: ${(error as Error).message}`));
   const persistence = new SessionPersistence(store, sessionId, ctx.log, { savedLength: 0, nextSeq: 0, titled: false });
-  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, sessionOptions(ctx, sessionId, params.cwd, client, persistence, store));
+  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, sessionId, params.cwd, client, persistence, store), mcp, notices: mcp.notices });
   ctx.sessions.set(sessionId, session);
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.
   session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));
   return { sessionId, modes: modesOf(session), configOptions: configOptionsOf(session) };
+}
+
+/**
+ * Starts the MCP servers the client gave for this session (stdio, http, sse), at most 15 s each. A server that fails
+ * is told to the user; the session opens without its tools. No servers: nothing is loaded.
+ */
+export async function startMcpServers(ctx: ServerContext, cwd: string, servers: readonly McpServer[] | null | undefined) {
+  if (!servers || servers.length === 0) return { tools: [] as Tool[], close: async () => undefined, notices: [] };
+  const { connectMcpServers } = await import("../../agent/mcp/mcp-connections.js");
+  const connections = await connectMcpServers(servers, { cwd, log: (line) => ctx.log.debug(`mcp: ${line}`) });
+  const notices = connections.failures.map((f) => ({ title: `MCP server ${f.server} did not start`, description: `${f.message} Its tools are not available in this session.` }));
+  for (const f of connections.failures) ctx.log.warn(`MCP server ${f.server} failed: ${f.message}`);
+  return { tools: connections.tools, close: () => connections.close(), notices };
 }
 
 export function sessionOptions(ctx: ServerContext, sessionId: string, cwd: string, client: AgentContext, persistence: SessionPersistence, store: Promise<SessionStore>): AcpSessionOptions {

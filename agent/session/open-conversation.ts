@@ -11,6 +11,7 @@ import { createModelClientWithFallbacks } from "../providers/create-model-client
 import { contextLengthOf } from "../providers/model-metadata.js";
 import { readToolSettings, type ToolSettings } from "../config/tool-settings.js";
 import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
+import type { Tool } from "../tools/tool.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
@@ -31,7 +32,7 @@ export type PreparedConversation =
  * SOUL.md on first use, builds the session's system prompt once, and opens a conversation rooted at `cwd`.
  * Throws ConfigError when config.yaml is broken.
  */
-export function prepareConversation(cwd: string, processEnv: Env, now = new Date()): PreparedConversation {
+export function prepareConversation(cwd: string, processEnv: Env, now = new Date(), extraTools: readonly Tool[] = []): PreparedConversation {
   const config = loadHermesConfig(processEnv);
   ensureHermesHome(config.home);
   seedSoul(config.home);
@@ -44,7 +45,7 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
     runtime: resolution.runtime,
     systemPrompt: systemPrompt.text,
     openModelClient: async (runtime) => createModelClientWithFallbacks(runtime, fallbacks.runtimes, retry),
-    tools: SESSION_TOOLS,
+    tools: [...SESSION_TOOLS, ...extraTools],
     maxIterations: toolSettings.maxTurns,
     compression: readCompressionSettings(config.yaml),
   });
