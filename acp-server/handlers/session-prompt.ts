@@ -5,6 +5,7 @@ import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
 import { configOptionsOf } from "../session-config.js";
 import { runSlashCommand } from "../slash-commands.js";
+import { ToolProgressRelay } from "../tool-progress.js";
 import { buildUserTurn } from "../user-turn.js";
 
 /**
@@ -30,7 +31,11 @@ export async function handlePrompt(
       }),
     );
   };
+  const progress = new ToolProgressRelay(send);
   const emit = (event: AgentEvent) => {
+    if (event.type === "tool_start" && event.name === "terminal") progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
+    if (event.type === "tool_progress") return progress.progress(event.callId, event.text);
+    if (event.type === "tool_end") progress.ended(event.callId);
     if (event.type === "usage") {
       session.recordUsage(event.usage);
       // Context fill after each model call: what the request used, against the model's window (when known).

@@ -29,7 +29,7 @@ describe("hermes-acp: files through the editor", () => {
     temp.cleanup();
   });
 
-  it("reads the editor's unsaved buffer and writes through the editor when the client offers fs", async () => {
+  it("reads the editor's unsaved buffer and writes through the editor when the client offers fs and terminal", async () => {
     const buffers = new Map<string, string>([[join(workspace, "a.ts"), "unsaved buffer\n"]]);
     const writes: Array<{ path: string; content: string }> = [];
     const client = acp
@@ -42,7 +42,8 @@ describe("hermes-acp: files through the editor", () => {
       })
       .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
     harness = AcpHarness.spawn(serverEnv(home), { client });
-    await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
+    // A client offering terminals too: commands still run here (ACP allows it), output reaches the tool call.
+    await harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
     llm.enqueue(
       { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] },
       { kind: "tool_calls", calls: [call("w", "patch", { path: "a.ts", old_string: "unsaved", new_string: "edited" })] },

@@ -94,6 +94,17 @@ describe("hermes-acp: tools over ACP", () => {
     assert.deepEqual(ends.map((e) => e.status), ["failed", "failed"]);
   });
 
+  it("streams a running command's output as tool_call_update progress before it completes", async () => {
+    llm.enqueue({ kind: "tool_calls", calls: [call("c_loop", "terminal", { command: "for i in 1 2 3; do echo line$i; sleep 0.3; done" })] }, { kind: "text", chunks: ["done"] });
+    const sessionId = await harness!.newSession(workspace);
+    await harness!.prompt(sessionId, "count");
+    const updates = harness!.updates.map((u) => u.update).filter((u) => u.sessionUpdate === "tool_call_update") as Array<Extract<Update, { sessionUpdate: "tool_call_update" }>>;
+    const live = updates.filter((u) => u.status === "in_progress");
+    assert.ok(live.length >= 1, "at least one live update");
+    assert.match((live[0]!.content![0] as { content: { text: string } }).content.text, /^\$ for i in 1 2 3; do echo line\$i; sleep 0\.3; done\nline1/);
+    assert.equal(updates.at(-1)!.status, "completed");
+  });
+
   it("publishes the todo list as a plan", async () => {
     llm.enqueue(
       { kind: "tool_calls", calls: [call("c_todo", "todo", { todos: [{ id: "1", content: "Read", status: "completed" }, { id: "2", content: "Write", status: "in_progress" }, { id: "3", content: "Skip", status: "cancelled" }] })] },
