@@ -1,6 +1,6 @@
 import type { AgentContext, ClientCapabilities } from "@agentclientprotocol/sdk";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
-import { WorkspaceError, type CommandSpec, type DirEntry, type FileStat, type RunningCommand, type Workspace } from "../agent/workspace/workspace.js";
+import { WorkspaceError, type CommandSpec, type DirEntry, type FileStat, type RunningCommand, type Workspace, type WriteResult } from "../agent/workspace/workspace.js";
 import type { Logger } from "./log.js";
 
 // An editor that does not answer is not waited for: past this, the local disk is used.
@@ -37,14 +37,25 @@ export class AcpWorkspace implements Workspace {
     }
   }
 
-  async writeTextFile(path: string, content: string): Promise<void> {
+  /**
+   * Through the editor. An editor that reviews edits (ours) answers once the user decided: a rejection is final
+   * (never written behind the user's back), a partial accept says what was kept. No timeout here: a review takes
+   * as long as the user needs (the turn's cancellation still ends it).
+   */
+  async writeTextFile(path: string, content: string): Promise<WriteResult | void> {
     if (!this.capabilities.fs?.writeTextFile) return this.local.writeTextFile(path, content);
+    let response: { _meta?: { [key: string]: unknown } | null } | null | void;
     try {
-      await this.client.request("fs/write_text_file", { sessionId: this.sessionId, path, content }, { cancellationSignal: AbortSignal.timeout(CLIENT_TIMEOUT_MS), stopWaitingOnCancel: true });
+      response = await this.client.request("fs/write_text_file", { sessionId: this.sessionId, path, content });
     } catch (error) {
+      if ((error as { data?: { reason?: string } }).data?.reason === "rejected") {
+        throw new WorkspaceError("denied", `The user rejected this edit to ${path} in the editor; the file was not changed. Do not retry it unchanged.`);
+      }
       this.log.warn(`editor could not write ${path} (${(error as Error).message}); writing to disk`);
-      await this.local.writeTextFile(path, content);
+      return this.local.writeTextFile(path, content);
     }
+    const kept = (response?._meta as { hermes?: { keptText?: unknown } } | undefined)?.hermes?.keptText;
+    return typeof kept === "string" ? { keptText: kept } : undefined;
   }
 
   readBytes(path: string, maxBytes: number): Promise<Uint8Array> {

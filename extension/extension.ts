@@ -1,11 +1,60 @@
-import type * as vscode from "vscode";
+import * as vscode from "vscode";
+import { COMMON_KEY_VARIABLES, SecretEnv } from "./acp/secret-env.js";
+import { ChatSession } from "./chat/chat-session.js";
+import { ChatViewProvider } from "./chat/chat-view.js";
+import { REVIEW_SCHEME } from "./review/preview-documents.js";
+import { ReviewController } from "./review/review-controller.js";
 
-/**
- * The VS Code extension's entry point: wiring only. The chat view, the ACP client of the bundled hermes-acp
- * server and the edit review are registered here as they land (extension issue).
- */
-export function activate(context: vscode.ExtensionContext): void {
-  void context;
+/** What the extension exposes to its integration tests (and to other extensions): the chat and the review. */
+export interface HermesApi {
+  readonly chat: ChatSession;
+  readonly review: ReviewController;
+}
+
+/** Wiring only: the chat, the review of edits, and their commands. */
+export function activate(context: vscode.ExtensionContext): HermesApi {
+  const log = vscode.window.createOutputChannel("Hermes");
+  const review = new ReviewController();
+  const secrets = new SecretEnv(context);
+  const configured = vscode.workspace.getConfiguration("hermes").get<string>("serverPath");
+  // In an untrusted workspace `hermes.serverPath` is a restricted setting: VS Code hands us the default instead.
+  const serverPath = configured || context.asAbsolutePath("dist/acp-server.js");
+  const chat = new ChatSession({ serverPath, log, review, secrets });
+  const attachments: vscode.Uri[] = [];
+
+  const command = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
+  context.subscriptions.push(
+    log,
+    review,
+    chat,
+    vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, review.documents),
+    vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, review),
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, new ChatViewProvider(context.extensionUri, chat)),
+    command("hermes.newChat", () => chat.reset()),
+    command("hermes.cancel", () => chat.cancel()),
+    command("hermes.acceptEdit", () => review.decideActive(true)),
+    command("hermes.rejectEdit", () => review.decideActive(false)),
+    command("hermes.acceptAll", () => review.decideEverything(true)),
+    command("hermes.rejectAll", () => review.decideEverything(false)),
+    command("hermes.acceptHunk", (id: string, index: number) => review.decideHunk(id, index, true)),
+    command("hermes.rejectHunk", (id: string, index: number) => review.decideHunk(id, index, false)),
+    command("hermes.showLog", () => log.show()),
+    command("hermes.addFile", () => {
+      const uri = vscode.window.activeTextEditor?.document.uri;
+      if (uri) attachments.push(uri);
+    }),
+    command("hermes.setApiKey", async () => {
+      const name = await vscode.window.showQuickPick([...COMMON_KEY_VARIABLES, "Other…"], { title: "Which API key?" });
+      if (!name) return;
+      const variable = name === "Other…" ? await vscode.window.showInputBox({ prompt: "Environment variable name, e.g. GROQ_API_KEY" }) : name;
+      if (!variable) return;
+      const value = await vscode.window.showInputBox({ prompt: `Value of ${variable}`, password: true, ignoreFocusOut: true });
+      if (!value) return;
+      await secrets.set(variable, value);
+      void vscode.window.showInformationMessage(`${variable} saved in the system keychain. It applies from the next chat (Hermes: New Chat).`);
+    }),
+  );
+  return { chat, review };
 }
 
 export function deactivate(): void {}

@@ -10,8 +10,11 @@ export interface Workspace {
   readTextFile(path: string): Promise<string>;
   /** Raw bytes, for binary detection and images. Local disk only (editors serve text). */
   readBytes(path: string, maxBytes: number): Promise<Uint8Array>;
-  /** Writes UTF-8 text, creating missing parent folders. */
-  writeTextFile(path: string, content: string): Promise<void>;
+  /**
+   * Writes UTF-8 text, creating missing parent folders. Through an editor that reviews edits, the user may keep
+   * only part of it (the result says what the file now holds) or reject it (WorkspaceError "denied").
+   */
+  writeTextFile(path: string, content: string): Promise<WriteResult | void>;
   /** Removes a file (a V4A patch's `*** Delete File`); a file that is already gone is not an error. */
   deleteFile(path: string): Promise<void>;
   /** Undefined when nothing is at `path`. */
@@ -20,6 +23,11 @@ export interface Workspace {
   readDir(path: string): Promise<DirEntry[]>;
   /** Starts a shell command; the returned handle streams output and can be waited on, written to and killed. */
   runCommand(spec: CommandSpec): RunningCommand;
+}
+
+export interface WriteResult {
+  /** Set when the user kept only some of the changes: the file's text as written. */
+  readonly keptText?: string;
 }
 
 export interface FileStat {

@@ -78,6 +78,31 @@ describe("hermes-acp: files through the editor", () => {
     assert.equal(readFileSync(join(workspace, "b.ts"), "utf8"), "b\n");
   });
 
+  it("takes an editor's rejection as final and reports a partial accept to the model", async () => {
+    const client = acp
+      .client({ name: "reviewing-editor" })
+      .onRequest("fs/read_text_file", async ({ params }) => ({ content: readFileSync(params.path, "utf8") }))
+      .onRequest("fs/write_text_file", async ({ params }) => {
+        if (params.path.endsWith("rejected.ts")) throw new acp.RequestError(-32603, "The user rejected this edit", { reason: "rejected" });
+        const kept = "kept part\n";
+        writeFileSync(params.path, kept);
+        return { _meta: { hermes: { keptText: kept } } };
+      })
+      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+    harness = AcpHarness.spawn(serverEnv(home), { client });
+    await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("w1", "write_file", { path: "rejected.ts", content: "x\n" }), call("w2", "write_file", { path: "partial.ts", content: "kept part\nand more\n" })] },
+      { kind: "text", chunks: ["noted"] },
+    );
+    const sessionId = await harness.newSession(workspace);
+    await harness.prompt(sessionId, "write both");
+    const results = llm.requests[1]!.body.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+    assert.match(results[0]!, /The user rejected this edit to .*rejected\.ts in the editor; the file was not changed/);
+    assert.throws(() => readFileSync(join(workspace, "rejected.ts")), "nothing was written behind the user's back");
+    assert.match(results[1]!, /The user kept only part of this change to partial\.ts/);
+  });
+
   it("uses the disk for a client that offers nothing", async () => {
     harness = AcpHarness.spawn(serverEnv(home));
     await harness.initialize({});

@@ -87,7 +87,7 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     await harness.agent.notify("session/cancel", { sessionId });
     const response = await turn;
     assert.equal(response.stopReason, "cancelled");
-    assert.ok(Date.now() - started < 1000, "cancel must not wait for the model");
+    assert.ok(Date.now() - started < 10_000, "cancel does not wait for a model that never finishes");
     for (let i = 0; i < 50 && !llm.requests[0]!.aborted; i++) await new Promise((r) => setTimeout(r, 20));
     assert.equal(llm.requests[0]!.aborted, true, "the LLM request must be aborted");
   });

@@ -129,7 +129,7 @@ describe("hermes-acp: tools over ACP", () => {
     const started = Date.now();
     await harness!.agent.notify("session/cancel", { sessionId });
     assert.equal((await turn).stopReason, "cancelled");
-    assert.ok(Date.now() - started < 2500);
+    assert.ok(Date.now() - started < 15_000, "cancel does not wait for the 30 s sleep");
     const pid = Number(readFileSync(join(workspace, "sleep.pid"), "utf8"));
     assert.equal(await stillRunningAfter(pid), false, "the sleep is gone");
     assert.equal((await harness!.prompt(sessionId, "still there?")).stopReason, "end_turn", "the session works after a cancel");

@@ -136,7 +136,7 @@ describe("MCP tools", () => {
       const result = await running;
       assert.equal(result.isError, true);
       assert.match(result.content, /Cancelled by the user/);
-      assert.ok(Date.now() - started < 3000, "returned promptly");
+      assert.ok(Date.now() - started < 8000, "returned long before the 10 s call would have");
       for (let i = 0; i < 100 && !logs.some((l) => l.includes("slow: cancelled")); i++) await new Promise((r) => setTimeout(r, 20));
       assert.ok(logs.some((l) => l.includes("slow: cancelled after")), logs.join("\n"));
       assert.deepEqual(await runTool(tool(connections, "mcp_echo_echo"), { text: "still here" }, env()), { content: "echo: still here" });

@@ -41,7 +41,7 @@ describe("terminal tool", () => {
     const root = temp.make();
     const started = Date.now();
     const body = parse((await runTool(terminalTool, { command: "sleep 30 & echo $! > child.pid; wait", timeout: 1 }, toolEnvironment(root, temp.make()))).content);
-    assert.ok(Date.now() - started < 5000);
+    assert.ok(Date.now() - started < 15_000, "the 1 s timeout ends the 30 s sleep");
     assert.match(body.error!, /timed out after 1s/);
     const childPid = Number(readFileSync(join(root, "child.pid"), "utf8"));
     assert.equal(await stillRunningAfter(childPid), false, "the background child of the shell is gone too");
@@ -55,7 +55,7 @@ describe("terminal tool", () => {
     const started = Date.now();
     controller.abort();
     const body = parse((await run).content);
-    assert.ok(Date.now() - started < 2500, "cancel does not wait for the command");
+    assert.ok(Date.now() - started < 15_000, "cancel does not wait for the 30 s command");
     assert.match(body.error!, /cancelled by the user/);
     assert.equal(await stillRunningAfter(Number(readFileSync(join(root, "child.pid"), "utf8"))), false);
   });

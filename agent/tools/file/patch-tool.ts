@@ -57,10 +57,14 @@ async function replaceMode(args: Readonly<Record<string, unknown>>, ctx: ToolCon
       showCandidate: !secret,
     });
     if (!outcome.ok) return toolError(outcome.error);
-    const edit: FileEdit = { path, oldText, newText: outcome.text };
-    const refusal = await approveEdits(ctx, [edit]);
+    const proposed: FileEdit = { path, oldText, newText: outcome.text };
+    const refusal = await approveEdits(ctx, [proposed]);
     if (refusal) return toolError(refusal);
-    await ctx.workspace.writeTextFile(path, outcome.text);
+    const kept = (await ctx.workspace.writeTextFile(path, outcome.text))?.keptText;
+    const edit: FileEdit = kept === undefined ? proposed : { path, oldText, newText: kept };
+    if (kept !== undefined) {
+      return { content: `The user kept only part of this change to ${shown}. Read the file before editing it again.`, edits: [edit], locations: [{ path }] };
+    }
     const how = outcome.strategy === "exact" ? "" : ` (matched ignoring whitespace: ${outcome.strategy})`;
     const count = `${outcome.count} replacement${outcome.count === 1 ? "" : "s"}`;
     const summary = diffSummary([edit], root, !secret);

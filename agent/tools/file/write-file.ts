@@ -32,15 +32,18 @@ async function writeFile(args: Readonly<Record<string, unknown>>, ctx: ToolConte
   const stat = await ctx.workspace.stat(path);
   if (stat?.isDirectory) return toolError(`${shown} is a directory; give the path of a file inside it.`);
   let oldText: string | null = null;
+  let written = content;
   try {
     if (stat) oldText = await ctx.workspace.readTextFile(path);
     const refusal = await approveEdits(ctx, [{ path, oldText, newText: content }]);
     if (refusal) return toolError(refusal);
-    await ctx.workspace.writeTextFile(path, content);
+    written = (await ctx.workspace.writeTextFile(path, content))?.keptText ?? content;
   } catch (error) {
     return toolError((error as Error).message);
   }
-  const lines = splitLines(content).length;
-  const message = stat ? `Wrote ${lines} lines to ${shown}` : `Created ${shown} (${lines} lines)`;
-  return { content: message, edits: [{ path, oldText, newText: content }], locations: [{ path }] };
+  const lines = splitLines(written).length;
+  const message = written !== content
+    ? `The user kept only part of this change to ${shown} (${lines} lines now). Read the file before editing it again.`
+    : stat ? `Wrote ${lines} lines to ${shown}` : `Created ${shown} (${lines} lines)`;
+  return { content: message, edits: [{ path, oldText, newText: written }], locations: [{ path }] };
 }

@@ -1,0 +1,42 @@
+/**
+ * The extension loads and activates inside real VS Code, in the workspace the runner opened.
+ * Runs in the extension host (npm run test:extension), not under the unit-test mocha.
+ */
+import * as assert from "node:assert/strict";
+import { realpathSync } from "node:fs";
+import * as vscode from "vscode";
+
+const EXTENSION_ID = "hermes-for-editors.hermes-agent";
+
+describe("extension activation", () => {
+  it("is installed as the extension under development", () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not among the loaded extensions`);
+    assert.equal(extension.packageJSON.name, "hermes-agent");
+  });
+
+  it("activates without throwing", async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    await extension.activate();
+    assert.equal(extension.isActive, true);
+  });
+
+  it("sees the runner's temporary workspace", async () => {
+    const expected = process.env.HERMES_E2E_WORKSPACE;
+    assert.ok(expected, "HERMES_E2E_WORKSPACE is not set: run through test/extension/run-in-code-server.ts");
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    assert.equal(folders.length, 1);
+    assert.equal(realpathSync(folders[0].uri.fsPath), realpathSync(expected));
+
+    // The file the runner created is readable through VS Code's file system, and found by its search (ripgrep).
+    const readme = vscode.Uri.joinPath(folders[0].uri, "README.md");
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(readme));
+    assert.match(text, /Hermes e2e workspace/);
+    const found = await vscode.workspace.findFiles("**/*.md");
+    assert.deepEqual(
+      found.map((uri) => uri.path.split("/").pop()),
+      ["README.md"],
+    );
+  });
+});
