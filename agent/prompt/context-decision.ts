@@ -15,6 +15,7 @@ export interface ContextFileDecision {
   /** Characters of this file's section that reach the prompt (0 when not loaded). */
   readonly injectedChars: number;
   readonly truncated?: { readonly head: number; readonly tail: number; readonly total: number; readonly limit: number };
+  /** For `blocked`: each finding's pattern id, line and (from the whole-text scan) a snippet of what matched. */
   readonly threats?: readonly ThreatFinding[];
 }
 

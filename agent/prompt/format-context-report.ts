@@ -1,4 +1,6 @@
 import { isAbsolute, relative } from "node:path";
+import { describeThreat } from "../security/threat-descriptions.js";
+import type { ThreatFinding } from "../security/threat-scanner.js";
 import type { ContextFileDecision } from "./context-decision.js";
 import type { ContextReport } from "./system-prompt.js";
 
@@ -6,8 +8,8 @@ const n = (value: number) => value.toLocaleString("en-US");
 
 /**
  * The context inspector's readable form (Markdown that also reads well as plain text): which file was loaded,
- * which were shadowed and by what, what was blocked (pattern and line), what was truncated, and what each prompt
- * layer costs.
+ * which were shadowed and by what, what was blocked (pattern, line, the words that matched and what the pattern looks
+ * for, so that a false positive can be reworded at once), what was truncated, and what each prompt layer costs.
  */
 export function formatContextReport(report: ContextReport): string {
   const show = (path: string) => displayPath(path, report.cwd);
@@ -46,8 +48,13 @@ function describe(file: ContextFileDecision, show: (path: string) => string): st
   switch (file.status) {
     case "loaded":
       return `loaded: ${where} (${n(file.chars)} chars, ${n(file.injectedChars)} in the prompt)${truncation(file)}`;
-    case "blocked":
-      return `BLOCKED: ${where}: ${(file.threats ?? []).map((t) => `${t.id} at line ${t.line}`).join(", ")}; the prompt holds a [BLOCKED] notice instead of its content`;
+    case "blocked": {
+      const threats = file.threats ?? [];
+      const head = `BLOCKED: ${where}: ${threats.map((t) => `${t.id} at line ${t.line}`).join(", ")}; the prompt holds a [BLOCKED] notice instead of its content`;
+      if (threats.length === 0) return head;
+      const hint = "If you wrote these lines, reword them so they no longer read as described below, then start a new session; if you did not, the file may have been tampered with";
+      return [`${head}. ${hint}`, ...threats.map((t) => `  - ${finding(t)}`)].join("\n");
+    }
     case "shadowed":
       return `shadowed: ${where} (${n(file.chars)} chars) is not loaded because ${file.shadowedBy ? show(file.shadowedBy) : "another file"} was found first`;
     case "empty":
@@ -55,6 +62,20 @@ function describe(file: ContextFileDecision, show: (path: string) => string): st
     case "unreadable":
       return `unreadable: ${where} (skipped)`;
   }
+}
+
+function finding(threat: ThreatFinding): string {
+  const what = describeThreat(threat.id);
+  const snippet = threat.snippet ? `: ${codeSpan(threat.snippet)}` : "";
+  return `${threat.id} at line ${threat.line}${snippet}${what ? ` (${what})` : ""}`;
+}
+
+/** `text` as a Markdown code span, literal whatever it holds (backticks, asterisks, underscores). */
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${pad}${text}${pad}${fence}`;
 }
 
 function truncation(file: ContextFileDecision): string {

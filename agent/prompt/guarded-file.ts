@@ -35,7 +35,8 @@ export function readGuardedFile(path: string, blockLabel: string, options: { fro
   // One leading BOM is not an attack (editors write it); anywhere else it still counts as invisible.
   const scanned = content.startsWith("\ufeff") ? content.slice(1) : content;
   const lineOffset = countNewlines(raw, raw.indexOf(scanned));
-  const threats = scanWhole(scanned, options.scope ?? "context").map((f) => ({ id: f.id, line: f.line + lineOffset }));
+  // Each finding keeps its snippet, for the context inspector.
+  const threats = scanWhole(scanned, options.scope ?? "context").map((f) => ({ ...f, line: f.line + lineOffset }));
   if (threats.length > 0) {
     const ids = threats.map((t) => t.id).join(", ");
     return { kind: "ok", path, rawChars: raw.length, threats, content: `[BLOCKED: ${blockLabel} contained potential prompt injection (${ids}). Content not loaded.]` };

@@ -1,57 +1,59 @@
-import { INVISIBLE_CHARS, patternsFor, type ThreatScope } from "./threat-patterns.js";
+import { foldConfusables } from "./confusables.js";
+import { findInvisible } from "./invisible-chars.js";
+import { EXTRA_PATTERNS } from "./threat-patterns-extra.js";
+import { patternsFor, scopeRank, type Detector, type Hit, type ThreatScope } from "./threat-patterns.js";
+import { invisibleSnippet, matchSnippet } from "./threat-snippet.js";
 
 /** Upstream scans only this many characters of a text. */
 export const MAX_SCAN_CHARS = 65_536;
 
 // Windows over long injected text overlap by more than the longest span one pattern can match ([^\n]{0,2048} plus
-// its key words), so nothing slips through at a seam.
+// its key words; a clause rule reads at most 1,600 characters), so nothing slips through at a seam.
 const WINDOW_OVERLAP = 4_400;
 
 export interface ThreatFinding {
   readonly id: string;
   /** 1-based line of the match in the scanned text. */
   readonly line: number;
+  /** For scanWhole: the matched words with a little context, made printable, for the context inspector. */
+  readonly snippet?: string;
 }
 
 /**
- * Upstream's `scan_for_threats`: findings for the first 65,536 characters. Invisible characters are looked for in
- * the raw text and come first; patterns run on the NFKC-normalised text, each id at most once.
+ * Upstream's `scan_for_threats`: the ids found in the first 65,536 characters. Invisible characters are looked for
+ * in the raw text and come first; patterns (upstream's, then ours) run on the NFKC-normalised text, each id once.
+ * This is upstream's reading of a text, kept for its callers and its tests: the whole-text scan of what reaches the
+ * prompt is scanWhole.
  */
 export function scanForThreats(content: string, scope: ThreatScope = "context"): string[] {
   return scanDetailed(content, scope).map((f) => f.id);
 }
 
-/** As scanForThreats, with the line of each finding (for the context inspector). */
+/** As scanForThreats (upstream's head of 65,536 characters, NFKC only), with the line of each finding. */
 export function scanDetailed(content: string, scope: ThreatScope = "context", lineOffset = 0): ThreatFinding[] {
   if (!content) return [];
-  const patterns = patternsFor(scope);
-  const text = content.slice(0, MAX_SCAN_CHARS);
-  const findings: ThreatFinding[] = [];
-  for (const ch of INVISIBLE_CHARS) {
-    const at = text.indexOf(ch);
-    if (at >= 0) findings.push({ id: invisibleId(ch), line: lineOffset + lineAt(text, at) });
-  }
-  const normalised = text.normalize("NFKC");
-  const lower = normalised.toLowerCase();
-  for (const pattern of patterns) {
-    if (!pattern.requires.every((group) => group.some((word) => lower.includes(word)))) continue;
-    const match = pattern.regex.exec(normalised);
-    if (match) findings.push({ id: pattern.id, line: lineOffset + lineAt(normalised, match.index) });
-  }
-  return findings;
+  return scanText(content.slice(0, MAX_SCAN_CHARS), detectorsFor(scope), { fold: false, snippets: false, lineOffset });
 }
 
 /**
- * Scans every character of `text`, not just its head: overlapping windows of upstream's size. Used for what is
- * actually injected into the prompt, so that a payload in the tail that survives truncation is still caught
- * (upstream gap 1 in hermes-behaviour.md).
+ * The scanner for everything that reaches the prompt (context files, SOUL.md, subdirectory hints, memory writes):
+ * every character, not just upstream's head — overlapping windows of upstream's size, so the tail of a long file
+ * that survives truncation is scanned too (upstream gap 1), in time linear in the text's length. Beyond upstream,
+ * Cyrillic and Greek look-alike letters are folded to Latin before matching (confusables.ts), and each finding
+ * carries a snippet of what matched.
  */
 export function scanWhole(text: string, scope: ThreatScope = "context"): ThreatFinding[] {
-  if (text.length <= MAX_SCAN_CHARS) return scanDetailed(text, scope);
+  if (!text) return [];
+  const detectors = detectorsFor(scope);
+  if (text.length <= MAX_SCAN_CHARS) return scanText(text, detectors, { fold: true, snippets: true, lineOffset: 0 });
   const byId = new Map<string, ThreatFinding>();
+  let lineOffset = 0;
+  let counted = 0;
   for (let start = 0; start < text.length; start += MAX_SCAN_CHARS - WINDOW_OVERLAP) {
+    lineOffset += countNewlines(text, counted, start);
+    counted = start;
     const window = text.slice(start, start + MAX_SCAN_CHARS);
-    for (const finding of scanDetailed(window, scope, lineAt(text, start) - 1)) {
+    for (const finding of scanText(window, detectors, { fold: true, snippets: true, lineOffset })) {
       if (!byId.has(finding.id)) byId.set(finding.id, finding);
     }
     if (start + MAX_SCAN_CHARS >= text.length) break;
@@ -59,9 +61,12 @@ export function scanWhole(text: string, scope: ThreatScope = "context"): ThreatF
   return [...byId.values()];
 }
 
-/** Upstream's `first_threat_message` for memory writes and skill installs: the first finding in words, or undefined. */
+/**
+ * Upstream's `first_threat_message` for memory writes and skill installs: the first finding in words, or undefined.
+ * It reads the whole text with look-alike folding (scanWhole).
+ */
 export function firstThreatMessage(content: string, scope: ThreatScope = "strict"): string | undefined {
-  const first = scanDetailed(content, scope)[0];
+  const first = scanWhole(content, scope)[0];
   if (!first) return undefined;
   if (first.id.startsWith("invisible_unicode_")) {
     return `Blocked: content contains invisible unicode character ${first.id.slice("invisible_unicode_".length)} (possible injection).`;
@@ -76,12 +81,122 @@ export function mergeFindings(...lists: ReadonlyArray<readonly ThreatFinding[]>)
   return [...byId.values()];
 }
 
-function invisibleId(ch: string): string {
-  return `invisible_unicode_U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+const DETECTORS = new Map<ThreatScope, readonly Detector[]>();
+
+/** Upstream's patterns for `scope`, in list order, then ours (threat-patterns-extra.ts). */
+export function detectorsFor(scope: ThreatScope): readonly Detector[] {
+  const cached = DETECTORS.get(scope);
+  if (cached) return cached;
+  const rank = scopeRank(scope);
+  const list = [...patternsFor(scope), ...EXTRA_PATTERNS.filter((p) => scopeRank(p.scope) <= rank)];
+  DETECTORS.set(scope, list);
+  return list;
 }
 
-function lineAt(text: string, index: number): number {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i >= 0 && i < index; i = text.indexOf("\n", i + 1)) line++;
-  return line;
+interface ScanOptions {
+  readonly fold: boolean;
+  readonly snippets: boolean;
+  readonly lineOffset: number;
+}
+
+function scanText(text: string, detectors: readonly Detector[], options: ScanOptions): ThreatFinding[] {
+  const findings: ThreatFinding[] = [];
+  const lines = new LineIndex(text);
+  for (const hit of findInvisible(text)) {
+    findings.push(finding(hit.id, options.lineOffset + lines.lineAt(hit.index), options.snippets ? invisibleSnippet(text, hit) : undefined));
+  }
+  const normalised = text.normalize("NFKC");
+  // Folding keeps every offset (one UTF-16 unit for one), so lines and snippets are read off `normalised`.
+  const matched = options.fold ? foldConfusables(normalised) : normalised;
+  const lower = matched.toLowerCase();
+  const present = prefilterWords(lower);
+  const has = (word: string) => present.has(word);
+  // Lower-casing keeps every offset unless a character grows (İ): then each pattern scans the whole text.
+  const aligned = lower.length === matched.length;
+  const matchedLines = normalised === text ? lines : new LineIndex(normalised);
+  const seen = new Set<string>();
+  for (const detector of detectors) {
+    if (seen.has(detector.id)) continue;
+    if (!detector.requires.every((group) => group.some(has))) continue;
+    let at: number[] | undefined;
+    if (aligned && detector.starts) {
+      at = offsetsOf(present, detector.starts);
+      if (at.length === 0) continue;
+    }
+    const hit: Hit | undefined = detector.find(matched, at);
+    if (!hit) continue;
+    seen.add(detector.id);
+    const snippet = options.snippets ? matchSnippet(normalised, matched, hit) : undefined;
+    findings.push(finding(detector.id, options.lineOffset + matchedLines.lineAt(hit.index), snippet));
+  }
+  return findings;
+}
+
+let wordIndex: { readonly regex: RegExp; readonly prefixes: ReadonlyMap<string, readonly string[]> } | undefined;
+
+/**
+ * Where each prefilter word (and each `starts` literal) occurs in `lower`, in one pass instead of one `includes` per
+ * word (there are ~250): a global alternation of all of them, longest first, resumed one character after each hit.
+ * At each offset it finds the longest word that starts there, and every other word starting there is a prefix of
+ * that one, so the result holds exactly the words that `includes` would find, each with all its offsets, ascending.
+ */
+function prefilterWords(lower: string): Map<string, number[]> {
+  if (!wordIndex) {
+    const detectors = detectorsFor("strict");
+    const words = [...new Set(detectors.flatMap((d) => [...d.requires.flat(), ...(d.starts ?? [])]))].sort((a, b) => b.length - a.length);
+    const source = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+    wordIndex = { regex: new RegExp(source, "g"), prefixes: new Map(words.map((w) => [w, words.filter((o) => w.startsWith(o))])) };
+  }
+  const { regex, prefixes } = wordIndex;
+  const found = new Map<string, number[]>();
+  regex.lastIndex = 0;
+  for (let match = regex.exec(lower); match; match = regex.exec(lower)) {
+    for (const word of prefixes.get(match[0])!) {
+      const offsets = found.get(word);
+      if (offsets) offsets.push(match.index);
+      else found.set(word, [match.index]);
+    }
+    regex.lastIndex = match.index + 1;
+  }
+  return found;
+}
+
+/** The offsets, ascending and once each, at which any of `starts` occurs. */
+function offsetsOf(present: ReadonlyMap<string, readonly number[]>, starts: readonly string[]): number[] {
+  const lists = starts.map((w) => present.get(w)).filter((l): l is number[] => l !== undefined);
+  if (lists.length === 1) return lists[0]!;
+  return [...new Set(lists.flat())].sort((a, b) => a - b);
+}
+
+function finding(id: string, line: number, snippet: string | undefined): ThreatFinding {
+  return snippet === undefined ? { id, line } : { id, line, snippet };
+}
+
+/** Line numbers by binary search over the newline offsets, found once per text. */
+class LineIndex {
+  private newlines: number[] | undefined;
+  constructor(private readonly text: string) {}
+  lineAt(index: number): number {
+    const nl = (this.newlines ??= newlineOffsets(this.text));
+    let lo = 0;
+    let hi = nl.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (nl[mid]! < index) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  }
+}
+
+function newlineOffsets(text: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i);
+  return out;
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = text.indexOf("\n", from); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) count++;
+  return count;
 }

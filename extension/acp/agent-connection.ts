@@ -60,6 +60,10 @@ export class AgentConnection {
     }
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get alive(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
   }

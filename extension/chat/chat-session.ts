@@ -37,6 +37,11 @@ export class ChatSession implements vscode.Disposable {
     return this.busy;
   }
 
+  /** The server's process id while it runs (the Show Server Log command and tests use it). */
+  get serverPid(): number | undefined {
+    return this.connection?.alive ? this.connection.pid : undefined;
+  }
+
   onChange(listener: Listener): vscode.Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };

@@ -46,6 +46,11 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
     return this.proposals.size;
   }
 
+  /** The proposals awaiting a decision: their id, file and hunks (for the chat card and tests). */
+  pending(): Array<{ id: string; uri: vscode.Uri; hunks: readonly Hunk[] }> {
+    return [...this.proposals.values()].map((p) => ({ id: p.id, uri: p.uri, hunks: p.hunks }));
+  }
+
   /** Accept or reject the proposal shown in the active editor (or the only one pending). */
   async decideActive(keep: boolean): Promise<void> {
     const active = vscode.window.activeTextEditor?.document.uri;
@@ -101,7 +106,8 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
     });
     await this.updateContext();
     const counts = lineCounts(this.proposals.get(id)!.hunks);
-    await vscode.commands.executeCommand("vscode.diff", left, right, `Hermes: ${name} (+${counts.added} −${counts.removed}) — review`, { preserveFocus: true, preview: false });
+    // Not awaited: opening the diff is not part of the decision, and its promise may settle only when the tab closes.
+    void vscode.commands.executeCommand("vscode.diff", left, right, `Hermes: ${name} (+${counts.added} −${counts.removed}) — review`, { preserveFocus: true, preview: false });
     this.lensesChanged.fire();
     return outcome;
   }

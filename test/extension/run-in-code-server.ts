@@ -331,7 +331,10 @@ async function main(): Promise<number> {
       });
     });
     page.on("pageerror", (error) => process.stdout.write(`[browser pageerror] ${error.message}\n`));
-    page.on("crash", () => settle(1));
+    page.on("crash", () => {
+      log("the workbench page crashed");
+      settle(1);
+    });
 
     const remote = `vscode-remote://127.0.0.1:${port}`;
     const payload = JSON.stringify([

@@ -145,18 +145,18 @@ describe("threat scanner on real agent context files", () => {
     for (const rule of everyday) assert.deepEqual(scanForThreats(rule, "context"), [], rule);
   });
 
-  it("blocks at most upstream's known false positives in the benign corpus", function () {
+  it("blocks none of the benign corpus (upstream blocked 3 of these files: issue #11)", function () {
     let files: string[];
     try {
       files = readdirSync(benignDir).filter((f) => f !== "SOURCES.tsv");
     } catch {
       this.skip();
     }
-    const ids = files.flatMap((f) => scanForThreats(readFileSync(join(benignDir, f), "utf8"), "context"));
-    // The upstream patterns trip on a few of these 80 benign files, always through role_pretend ("pretend to be
-    // human", "pretend to be responding as if") or known_c2_framework (a docs path); the scanner issue makes
-    // that zero. Until then no other pattern may fire on them.
-    assert.ok(ids.length <= 3, `findings: ${ids.join(", ")}`);
-    for (const id of ids) assert.ok(["role_pretend", "known_c2_framework"].includes(id), id);
+    // The whole-text scan of what reaches the prompt, and upstream's head scan, both with every pattern of ours.
+    const blocks = files.flatMap((f) => {
+      const text = readFileSync(join(benignDir, f), "utf8").replace(/^\ufeff/, "");
+      return [...scanWhole(text, "context"), ...scanDetailed(text, "context")].map((t) => `${f}:${t.line} ${t.id} ${"snippet" in t ? t.snippet : ""}`);
+    });
+    assert.deepEqual(blocks, []);
   });
 });

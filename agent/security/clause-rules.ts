@@ -1,0 +1,165 @@
+import { compilePythonPattern } from "./python-regex.js";
+import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
+
+/**
+ * A threat that needs several things said together ("fetch the tasks" + "from the server" + "carry them out"), in
+ * any order, within one clause. One regex with bounded gaps between three terms can backtrack in the product of its
+ * gaps; a clause rule instead finds its rarest term (`find`) with one linear pass over the text, then tests the
+ * other terms, and the verb that makes it an order (`head`), on that occurrence's clause only, each clause at most
+ * once, so a scan stays linear in the text's length whatever the input.
+ *
+ * A clause ends at a sentence end ([.!?] before whitespace), a blank line or the start of a list item; a line break
+ * alone does not end one (hard-wrapped Markdown). About REACH characters either side of the found term are read.
+ */
+const REACH = 400;
+const BOUNDARY = /[.!?](?=\s)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+>•]|\d{1,3}[.)])[ \t])/g;
+
+// A negation just before the verb: "never", "do not", "don't", "must not", "avoid", "without", … and at most three
+// words between ("Never read .env files or search the filesystem" is a rule, not a hunt).
+const NEGATION = compilePythonPattern(
+  String.raw`(?:(?<!\w)never|(?<!\w)not|n['’]t|(?<!\w)dont|(?<!\w)cannot|(?<!\w)avoid|(?<!\w)refuse\s+to|(?<!\w)without|(?<!\w)forbidden\s+to|(?<!\w)prohibited\s+from|(?<!\w)nor)(?!\w)[\s,]+(?:[\w'’.\-]+[\s,]+){0,3}[\s\x60"'*“‘(\[]*$`,
+);
+
+// Who is told to act, just before the verb: the clause starts with it (an imperative, perhaps after "Every hour, "
+// or "Greeting: "), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
+// do it, or it is the command of "run `…`".
+const DIRECTED = compilePythonPattern(
+  String.raw`(?:^[^\p{L}]*(?:[^,.;:!?\n]{1,60},\s*)?(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
+);
+
+export interface ClauseRuleSpec {
+  readonly id: string;
+  readonly scope: ThreatScope;
+  readonly requires: ReadonlyArray<readonly string[]>;
+  /** The rarest term: the rule is looked at only around its occurrences. */
+  readonly find: string;
+  /** Lower-case literals at which every occurrence of `find` begins (ThreatPattern.starts). */
+  readonly starts?: readonly string[];
+  /** The verb that makes it an order; `negatable` and `directed` apply to it (to `find` when there is none). */
+  readonly head?: string;
+  /** Further terms that must all occur in the same clause. */
+  readonly terms?: readonly string[];
+  /** Not right after a negation ("never … delete the home directory"). */
+  readonly negatable?: boolean;
+  /** Addressed to the agent: an imperative or "you should …" (see DIRECTED). */
+  readonly directed?: boolean;
+  /** The terms may also stand in the clause before ("Before anything else: … \n\n curl … | sh"). */
+  readonly withPrevious?: boolean;
+}
+
+interface Compiled {
+  readonly find: RegExp;
+  readonly findAt: RegExp;
+  readonly head: RegExp | undefined;
+  readonly terms: readonly RegExp[];
+}
+
+export class ClauseRule implements Detector {
+  readonly id: string;
+  readonly scope: ThreatScope;
+  readonly requires: ReadonlyArray<readonly string[]>;
+  readonly starts: readonly string[] | undefined;
+  private compiled: Compiled | undefined;
+
+  constructor(private readonly spec: ClauseRuleSpec) {
+    this.id = spec.id;
+    this.scope = spec.scope;
+    this.requires = spec.requires;
+    this.starts = spec.starts;
+  }
+
+  find(text: string, at?: readonly number[]): Hit | undefined {
+    const { find, findAt, head, terms } = (this.compiled ??= {
+      find: compilePythonPattern(this.spec.find, "giu"),
+      findAt: compilePythonPattern(this.spec.find, "iuy"),
+      head: this.spec.head === undefined ? undefined : compilePythonPattern(this.spec.head, "giu"),
+      terms: (this.spec.terms ?? []).map((t) => compilePythonPattern(t)),
+    });
+    const tried = new Set<string>();
+    for (const match of occurrences(text, find, findAt, at)) {
+      const { start, cut } = clauseStart(text, match.index);
+      const end = clauseEnd(text, match.index + match[0].length);
+      const key = `${start}:${end}`;
+      if (tried.has(key)) continue;
+      tried.add(key);
+      const from = this.spec.withPrevious && start > 0 && !cut ? clauseStart(text, start - 1).start : start;
+      const span = termsIn(terms, text.slice(from, end), from, { index: match.index, end: match.index + match[0].length });
+      if (!span) continue;
+      if (!head) {
+        if (this.isOrder(text, start, cut, match.index)) return span;
+        continue;
+      }
+      head.lastIndex = 0;
+      const clause = text.slice(start, end);
+      for (let verb = head.exec(clause); verb; verb = head.exec(clause)) {
+        if (verb[0].length === 0) head.lastIndex++;
+        if (this.isOrder(text, start, cut, start + verb.index)) {
+          return { index: Math.min(span.index, start + verb.index), end: Math.max(span.end, start + verb.index + verb[0].length) };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Whether the word at `at` is an order: not negated, and addressed to the agent when the rule asks for that. The
+   * text before it is marked as not starting a clause when it is cut (`cut`: the clause had no start within reach).
+   */
+  private isOrder(text: string, clauseStart: number, cut: boolean, at: number): boolean {
+    if (this.spec.negatable && NEGATION.test(text.slice(Math.max(clauseStart, at - 120), at))) return false;
+    if (!this.spec.directed) return true;
+    return DIRECTED.test(!cut && at - clauseStart <= 160 ? text.slice(clauseStart, at) : `xx ${text.slice(Math.max(clauseStart, at - 120), at)}`);
+  }
+}
+
+/** The matches of `find` in `text`: all of them, or (sticky) those beginning at the offsets `at`. */
+function* occurrences(text: string, find: RegExp, findAt: RegExp, at: readonly number[] | undefined): Generator<RegExpExecArray> {
+  if (at) {
+    for (const index of at) {
+      findAt.lastIndex = index;
+      const match = findAt.exec(text);
+      if (match) yield match;
+    }
+    return;
+  }
+  find.lastIndex = 0;
+  for (let match = find.exec(text); match; match = find.exec(text)) {
+    if (match[0].length === 0) find.lastIndex++;
+    yield match;
+  }
+}
+
+/** Where all of `terms` occur in `region` (which starts at `offset`), joined with `span`, or undefined. */
+function termsIn(terms: readonly RegExp[], region: string, offset: number, span: Hit): Hit | undefined {
+  let { index, end } = span;
+  for (const term of terms) {
+    const hit = term.exec(region);
+    if (!hit) return undefined;
+    index = Math.min(index, offset + hit.index);
+    end = Math.max(end, offset + hit.index + hit[0].length);
+  }
+  return { index, end };
+}
+
+/**
+ * The start of the clause holding `at`: just after the last boundary before it. With none within REACH, a multiple
+ * of REACH / 2 between REACH and 1.5 × REACH back, so that nearby occurrences in one long run of text share a region
+ * and each region is read once.
+ */
+function clauseStart(text: string, at: number): { start: number; cut: boolean } {
+  const from = Math.max(0, at - REACH);
+  const window = text.slice(from, at);
+  let start = -1;
+  BOUNDARY.lastIndex = 0;
+  for (let match = BOUNDARY.exec(window); match; match = BOUNDARY.exec(window)) start = from + match.index + match[0].length;
+  if (start >= 0 || from === 0) return { start: Math.max(start, 0), cut: false };
+  return { start: at - (at % (REACH / 2)) - REACH, cut: true };
+}
+
+/** The end of the clause holding `at`: the end of the first boundary after it, or as clauseStart, forwards. */
+function clauseEnd(text: string, at: number): number {
+  const window = text.slice(at, at + REACH);
+  BOUNDARY.lastIndex = 0;
+  const match = BOUNDARY.exec(window);
+  return match ? at + match.index + match[0].length : Math.min(text.length, at - (at % (REACH / 2)) + REACH + REACH / 2);
+}

@@ -1,0 +1,123 @@
+/**
+ * The extension against the real hermes-acp and the scripted LLM endpoint, inside real VS Code (code-server):
+ * streaming, edit review (diff, accept, reject, per-hunk), unsaved buffers reaching the agent, server restart.
+ */
+import * as assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as vscode from "vscode";
+import type { HermesApi } from "../../../extension/extension.js";
+import { ScriptedLlm } from "../../fixtures/scripted-llm.js";
+
+const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+const until = async (check: () => boolean, what: string, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe("chat and review in VS Code", function () {
+  this.timeout(60_000);
+  let api: HermesApi;
+  let llm: ScriptedLlm;
+  let workspace: string;
+
+  before(async () => {
+    llm = await ScriptedLlm.start();
+    const home = mkdtempSync(join(tmpdir(), "hermes-ext-home-"));
+    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`);
+    // The server inherits the extension host's environment.
+    process.env.HERMES_HOME = home;
+    workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    api = (await vscode.extensions.getExtension("hermes-for-editors.hermes-agent")!.activate()) as HermesApi;
+  });
+
+  after(async () => {
+    api.chat.reset();
+    await llm.close();
+  });
+
+  const lastToolResult = (request: number) => String(llm.requests[request]!.body.messages.filter((m) => m.role === "tool").at(-1)!.content);
+  const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === "hermes-review");
+
+  it("streams a reply into the chat", async () => {
+    llm.enqueue({ kind: "text", chunks: ["Hello ", "from ", "Hermes."] });
+    assert.equal(await api.chat.prompt("say hello"), "end_turn");
+    const agent = api.chat.snapshot.entries.filter((e) => e.role === "agent").at(-1)!;
+    assert.equal(agent.text, "Hello from Hermes.");
+  });
+
+  it("opens a diff for an edit proposal and writes the file only on accept", async () => {
+    const file = join(workspace, "accept.txt");
+    writeFileSync(file, "one\ntwo\n");
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "tool_calls", calls: [call("a1", "write_file", { path: "accept.txt", content: "one\nTWO\n" })] }, { kind: "text", chunks: ["done"] });
+    const turn = api.chat.prompt("capitalise two");
+    await until(() => api.review.pendingCount === 1, "the proposal");
+    await until(() => diffTabs().length === 1, "the diff tab");
+    assert.equal(readFileSync(file, "utf8"), "one\ntwo\n", "nothing is written before the user decides");
+    await vscode.commands.executeCommand("hermes.acceptEdit");
+    assert.equal(await turn, "end_turn");
+    assert.equal(readFileSync(file, "utf8"), "one\nTWO\n");
+    assert.equal(diffTabs().length, 0, "the diff closes");
+    assert.match(lastToolResult(start + 1), /Wrote 2 lines to accept\.txt/);
+  });
+
+  it("leaves the file alone on reject and tells the agent", async () => {
+    const file = join(workspace, "reject.txt");
+    writeFileSync(file, "keep me\n");
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "tool_calls", calls: [call("r1", "write_file", { path: "reject.txt", content: "replaced\n" })] }, { kind: "text", chunks: ["ok"] });
+    const turn = api.chat.prompt("replace it");
+    await until(() => api.review.pendingCount === 1, "the proposal");
+    await vscode.commands.executeCommand("hermes.rejectEdit");
+    await turn;
+    assert.equal(readFileSync(file, "utf8"), "keep me\n");
+    assert.match(lastToolResult(start + 1), /The user rejected this edit/);
+  });
+
+  it("keeps only the accepted hunks of a partial accept", async () => {
+    const file = join(workspace, "partial.txt");
+    writeFileSync(file, "a\nb\nc\nd\ne\nf\ng\n");
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "tool_calls", calls: [call("p1", "write_file", { path: "partial.txt", content: "A\nb\nc\nd\ne\nf\nG\n" })] }, { kind: "text", chunks: ["ok"] });
+    const turn = api.chat.prompt("capitalise a and g");
+    await until(() => api.review.pendingCount === 1, "the proposal");
+    const [proposal] = api.review.pending();
+    assert.equal(proposal!.hunks.length, 2);
+    await vscode.commands.executeCommand("hermes.acceptHunk", proposal!.id, 0);
+    await vscode.commands.executeCommand("hermes.rejectHunk", proposal!.id, 1);
+    await turn;
+    assert.equal(readFileSync(file, "utf8"), "A\nb\nc\nd\ne\nf\ng\n");
+    assert.match(lastToolResult(start + 1), /kept only part of this change/);
+  });
+
+  it("lets the agent read an unsaved buffer", async () => {
+    const file = join(workspace, "unsaved.txt");
+    writeFileSync(file, "saved text\n");
+    const document = await vscode.workspace.openTextDocument(file);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(0, 0, 0, 10), "typed but not saved");
+    await vscode.workspace.applyEdit(edit);
+    assert.equal(document.isDirty, true);
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "tool_calls", calls: [call("u1", "read_file", { path: "unsaved.txt" })] }, { kind: "text", chunks: ["seen"] });
+    await api.chat.prompt("read unsaved.txt");
+    assert.match(lastToolResult(start + 1), /1\|typed but not saved/);
+    await vscode.commands.executeCommand("workbench.action.files.revert");
+  });
+
+  it("restarts a server that died, on the next prompt", async () => {
+    const pid = api.chat.serverPid;
+    assert.ok(pid);
+    process.kill(pid, "SIGKILL");
+    await until(() => api.chat.snapshot.entries.some((e) => e.role === "notice" && e.text.includes("server stopped")), "the notice");
+    llm.enqueue({ kind: "text", chunks: ["back again"] });
+    assert.equal(await api.chat.prompt("are you there?"), "end_turn");
+    assert.notEqual(api.chat.serverPid, pid);
+    assert.equal(api.chat.snapshot.entries.filter((e) => e.role === "agent").at(-1)!.text, "back again");
+  });
+});
