@@ -1,4 +1,4 @@
-import { scanForThreats } from "../security/threat-scanner.js";
+import { scanWhole } from "../security/threat-scanner.js";
 import { ENTRY_DELIMITER, MEMORY_FILE_NAMES, memoryUsage, readMemoryEntries, type MemoryTarget } from "../store/memory-entries.js";
 
 const RULE = "═".repeat(46);
@@ -24,7 +24,8 @@ export function memoryBlock(home: string, target: MemoryTarget, limit: number): 
   let blocked = 0;
   const shown = entries.map((entry) => {
     if (entry.startsWith("[BLOCKED:")) return entry;
-    const ids = scanForThreats(entry, "strict");
+    // The whole entry, with look-alike letters folded: the same scanner as context files and memory writes.
+    const ids = scanWhole(entry, "strict").map((f) => f.id);
     if (ids.length === 0) return entry;
     blocked++;
     return `[BLOCKED: ${fileName} entry contained threat pattern(s): ${ids.join(", ")}. Removed from system prompt; use memory(action=remove) to delete the original.]`;
