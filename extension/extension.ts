@@ -20,7 +20,6 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
   // In an untrusted workspace `hermes.serverPath` is a restricted setting: VS Code hands us the default instead.
   const serverPath = configured || context.asAbsolutePath("dist/acp-server.js");
   const chat = new ChatSession({ serverPath, log, review, secrets });
-  const attachments: vscode.Uri[] = [];
 
   const command = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
@@ -39,9 +38,14 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     command("hermes.acceptHunk", (id: string, index: number) => review.decideHunk(id, index, true)),
     command("hermes.rejectHunk", (id: string, index: number) => review.decideHunk(id, index, false)),
     command("hermes.showLog", () => log.show()),
-    command("hermes.addFile", () => {
-      const uri = vscode.window.activeTextEditor?.document.uri;
-      if (uri) attachments.push(uri);
+    command("hermes.addFile", (uri?: vscode.Uri) => {
+      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      if (target) chat.attachFile(target);
+    }),
+    command("hermes.addSelection", () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || editor.selection.isEmpty) return void vscode.window.showInformationMessage("Select some text first.");
+      chat.attachSelection(editor.document.uri, editor.document.getText(editor.selection), editor.selection.start.line, editor.selection.end.line);
     }),
     command("hermes.setApiKey", async () => {
       const name = await vscode.window.showQuickPick([...COMMON_KEY_VARIABLES, "Other…"], { title: "Which API key?" });

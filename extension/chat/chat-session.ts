@@ -26,6 +26,8 @@ export class ChatSession implements vscode.Disposable {
   private busy = false;
   private current: TranscriptEntry | undefined;
   private readonly toolEntries = new Map<string, number>();
+  /** Files and selections the user added with the Add File / Add Selection commands, sent with the next prompt. */
+  private pendingAttachments: acp.ContentBlock[] = [];
 
   constructor(private readonly options: ChatSessionOptions) {}
 
@@ -47,6 +49,19 @@ export class ChatSession implements vscode.Disposable {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /** Attaches a file (as a resource link: the agent reads it, and its folder's hints apply) to the next prompt. */
+  attachFile(uri: vscode.Uri): void {
+    this.pendingAttachments.push({ type: "resource_link", uri: uri.toString(), name: vscode.workspace.asRelativePath(uri) });
+    this.add("notice", `Attached ${vscode.workspace.asRelativePath(uri)}`);
+  }
+
+  /** Attaches a selection's text (as an embedded resource, with its file and lines) to the next prompt. */
+  attachSelection(uri: vscode.Uri, text: string, startLine: number, endLine: number): void {
+    const where = `${vscode.workspace.asRelativePath(uri)}:${startLine + 1}-${endLine + 1}`;
+    this.pendingAttachments.push({ type: "resource", resource: { uri: `${uri.toString()}#L${startLine + 1}-L${endLine + 1}`, text, mimeType: "text/plain" } });
+    this.add("notice", `Attached the selection ${where}`);
+  }
+
   /** Sends a prompt (text plus attached files as resource links) and resolves with the stop reason. */
   async prompt(text: string, attachments: readonly vscode.Uri[] = []): Promise<acp.StopReason> {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -56,7 +71,11 @@ export class ChatSession implements vscode.Disposable {
     this.current = undefined;
     try {
       if (!this.connection?.alive) this.connection = await this.start(folder);
-      const blocks: acp.ContentBlock[] = [{ type: "text", text }, ...attachments.map((uri) => ({ type: "resource_link" as const, uri: uri.toString(), name: vscode.workspace.asRelativePath(uri) }))];
+      const blocks: acp.ContentBlock[] = [
+        { type: "text", text },
+        ...this.pendingAttachments.splice(0),
+        ...attachments.map((uri) => ({ type: "resource_link" as const, uri: uri.toString(), name: vscode.workspace.asRelativePath(uri) })),
+      ];
       const { stopReason } = await this.connection.prompt(blocks);
       return stopReason;
     } catch (error) {

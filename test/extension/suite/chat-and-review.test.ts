@@ -110,6 +110,19 @@ describe("chat and review in VS Code", function () {
     await vscode.commands.executeCommand("workbench.action.files.revert");
   });
 
+  it("sends an added selection with the next prompt", async () => {
+    const file = join(workspace, "selected.ts");
+    writeFileSync(file, "const a = 1;\nconst b = 2;\n");
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    editor.selection = new vscode.Selection(1, 0, 1, 12);
+    await vscode.commands.executeCommand("hermes.addSelection");
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "text", chunks: ["b is two"] });
+    await api.chat.prompt("what is this?");
+    const user = String(llm.requests[start]!.body.messages.at(-1)!.content);
+    assert.match(user, /^what is this\?\n\n\[Attached file: file:\/\/.*selected\.ts#L2-L2\]\n\nconst b = 2;/);
+  });
+
   it("restarts a server that died, on the next prompt", async () => {
     const pid = api.chat.serverPid;
     assert.ok(pid);
