@@ -14,7 +14,12 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
   return acp
     .agent({ name: AGENT_NAME })
     .onRequest("initialize", ({ params }) => {
-      setImmediate(() => void handlers().catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)));
+      setImmediate(() =>
+        void handlers()
+          .then(() => import("../agent/security/threat-scanner.js"))
+          .then((scanner) => setImmediate(() => scanner.warmUpScanner()))
+          .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
+      );
       return handleInitialize(ctx, params);
     })
     .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))

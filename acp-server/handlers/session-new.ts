@@ -41,7 +41,8 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
   const sessionId = randomUUID();
   const now = Date.now() / 1000;
   // The store (sql.js) opens in the background: session/new answers at once, the first save waits for it.
-  const store = ctx.stores.open(prepared.config.home).then((opened) => {
+  // A macrotask later, so that loading sql.js and reading the database never delays this response.
+  const store = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => ctx.stores.open(prepared.config.home)).then((opened) => {
     opened.createSession({
       id: sessionId,
       cwd: params.cwd,
