@@ -95,6 +95,22 @@ describe("chat and review in VS Code", function () {
     assert.match(lastToolResult(start + 1), /kept only part of this change/);
   });
 
+  it("shows a proposal again, instead of applying it, when its file changed meanwhile", async () => {
+    const file = join(workspace, "moving.txt");
+    writeFileSync(file, "base\n");
+    llm.enqueue({ kind: "tool_calls", calls: [call("m1", "write_file", { path: "moving.txt", content: "agent\n" })] }, { kind: "text", chunks: ["ok"] });
+    const turn = api.chat.prompt("rewrite moving.txt");
+    await until(() => api.review.pendingCount === 1, "the proposal");
+    writeFileSync(file, "changed by the user\n");
+    await vscode.commands.executeCommand("hermes.acceptEdit");
+    assert.equal(readFileSync(file, "utf8"), "changed by the user\n", "not applied blindly over the user's change");
+    assert.equal(api.review.pendingCount, 1, "shown again against the new text");
+    assert.deepEqual(api.review.pending()[0]!.hunks.map((h) => [h.removed, h.added]), [[["changed by the user"], ["agent"]]]);
+    await vscode.commands.executeCommand("hermes.acceptEdit");
+    await turn;
+    assert.equal(readFileSync(file, "utf8"), "agent\n");
+  });
+
   it("lets the agent read an unsaved buffer", async () => {
     const file = join(workspace, "unsaved.txt");
     writeFileSync(file, "saved text\n");
