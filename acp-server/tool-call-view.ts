@@ -1,5 +1,6 @@
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
+import { displayPath } from "../agent/tools/file/resolve-path.js";
 import type { ToolResult } from "../agent/tools/tool.js";
 
 /** How a tool call looks in an editor: the kind drives the icon, the title is what the user reads. */
@@ -29,7 +30,7 @@ const shorten = (text: string, max = 80) => (text.length > max ? `${text.slice(0
 
 export function toolCallStartView(name: string, args: Args, cwd: string): ToolCallView {
   const path = str(args?.path);
-  const shown = path ? displayPath(path, cwd) : "";
+  const shown = path ? displayPath(absolute(path, cwd), cwd) : "";
   const locations: ToolCallLocation[] = path ? [{ path: absolute(path, cwd), ...(typeof args?.offset === "number" ? { line: args.offset } : {}) }] : [];
   const text = (t: string): ToolCallContent[] => [{ type: "content", content: { type: "text", text: t } }];
   switch (name) {
@@ -77,7 +78,3 @@ function absolute(path: string, cwd: string): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
 
-function displayPath(path: string, cwd: string): string {
-  const rel = relative(cwd, absolute(path, cwd));
-  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : absolute(path, cwd);
-}

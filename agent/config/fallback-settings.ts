@@ -1,7 +1,6 @@
-import { isHttpUrl } from "./http-url.js";
 import type { Env } from "./hermes-home.js";
 import type { ModelSettings } from "./model-settings.js";
-import { API_MODES, findProvider, knownProviderIds, type ApiMode } from "./provider-catalog.js";
+import { readEndpointFields } from "./endpoint-fields.js";
 import { resolveRuntimeProvider, type RuntimeProvider } from "./runtime-provider.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
@@ -31,22 +30,10 @@ export function readFallbackSettings(yaml: YamlFile): FallbackEntry[] {
 function readEntry(yaml: YamlFile, path: readonly string[], entry: unknown): ModelSettings {
   const name = label(path);
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) fail(yaml, path, `${name} must be a mapping (provider, model)`);
-  const m = entry as Record<string, unknown>;
-  const str = (key: string) => optionalString(yaml, path, m, key);
-  const provider = str("provider");
-  if (provider && !findProvider(provider)) fail(yaml, [...path, "provider"], `unknown provider '${provider}'; known providers: ${knownProviderIds().join(", ")}`);
-  const baseUrl = str("base_url");
-  if (baseUrl && !isHttpUrl(baseUrl)) fail(yaml, [...path, "base_url"], `base_url must be an http(s) URL, not '${baseUrl}'`);
-  if (!provider && !baseUrl) fail(yaml, path, `${name} needs a provider (or a base_url for a custom endpoint)`);
-  const apiMode = str("api_mode");
-  if (apiMode && !API_MODES.includes(apiMode as ApiMode)) fail(yaml, [...path, "api_mode"], `api_mode must be one of ${API_MODES.join(", ")}, not '${apiMode}'`);
-  const model = str("model") ?? str("default");
-  if (!model) fail(yaml, path, `${name} needs a model`);
-  const contextLength = m.context_length;
-  if (contextLength !== undefined && contextLength !== null && (typeof contextLength !== "number" || !Number.isInteger(contextLength) || contextLength <= 0)) {
-    fail(yaml, [...path, "context_length"], `${name}.context_length must be a positive whole number`);
-  }
-  return { provider, model, baseUrl, apiMode: apiMode as ApiMode | undefined, apiKey: str("api_key"), contextLength: (contextLength ?? undefined) as number | undefined };
+  const fields = readEndpointFields(yaml, path, name, entry as Record<string, unknown>);
+  if (!fields.provider && !fields.baseUrl) fail(yaml, path, `${name} needs a provider (or a base_url for a custom endpoint)`);
+  if (!fields.model) fail(yaml, path, `${name} needs a model`);
+  return fields;
 }
 
 export interface SkippedFallback {
@@ -83,13 +70,6 @@ export function resolveFallbackProviders(entries: readonly FallbackEntry[], env:
     runtimes.push(runtime);
   }
   return { runtimes, skipped };
-}
-
-function optionalString(yaml: YamlFile, path: readonly string[], m: Record<string, unknown>, key: string): string | undefined {
-  const value = m[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") fail(yaml, [...path, key], `${label(path)}.${key} must be a string`);
-  return value.trim() || undefined;
 }
 
 function label(path: readonly string[]): string {

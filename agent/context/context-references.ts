@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { readBlockedError } from "../tools/safety/file-safety.js";
+import { realpathOr } from "./fs-probe.js";
 import { fileBlock, folderBlock, gitBlock, urlBlock, type Expansion } from "./reference-blocks.js";
 import { parseReferences, type ContextReference } from "./reference-parser.js";
 
@@ -101,12 +102,4 @@ function resolveInside(target: string, options: ReferenceOptions): { path: strin
   const rel = relative(realpathOr(options.cwd), path);
   if (rel.startsWith("..") || isAbsolute(rel)) return { warning: "path is outside the allowed workspace" };
   return { path };
-}
-
-function realpathOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }

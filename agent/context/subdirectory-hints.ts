@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pyStrip } from "../prompt/python-text.js";
 import { truncateContent } from "../prompt/truncation.js";
 import { scanWhole } from "../security/threat-scanner.js";
 import { readBlockedError } from "../tools/safety/file-safety.js";
+import { realpathOr, statOr } from "./fs-probe.js";
 import { pathCandidates } from "./hint-candidates.js";
 
 /** Per directory, the first non-empty of these is its hint ([LATER] list, with AGENTS.override.md). */
@@ -162,20 +163,4 @@ function isTooBroad(dir: string, userHome: string): boolean {
 
 function digest(content: string): string {
   return createHash("sha256").update(content).digest("hex");
-}
-
-function statOr(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-function realpathOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }

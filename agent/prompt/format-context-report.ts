@@ -1,4 +1,4 @@
-import { isAbsolute, relative } from "node:path";
+import { displayPath } from "../tools/file/resolve-path.js";
 import { describeThreat } from "../security/threat-descriptions.js";
 import type { ThreatFinding } from "../security/threat-scanner.js";
 import type { ContextFileDecision } from "./context-decision.js";
@@ -93,9 +93,4 @@ function capSource(report: ContextReport): string {
     case "default":
       return "default";
   }
-}
-
-function displayPath(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
 }

@@ -74,13 +74,6 @@ export function firstThreatMessage(content: string, scope: ThreatScope = "strict
   return `Blocked: content matches threat pattern '${first.id}'. Content is injected into the system prompt and must not contain injection or exfiltration payloads.`;
 }
 
-/** Merges findings, keeping the first of each id, in order. */
-export function mergeFindings(...lists: ReadonlyArray<readonly ThreatFinding[]>): ThreatFinding[] {
-  const byId = new Map<string, ThreatFinding>();
-  for (const list of lists) for (const f of list) if (!byId.has(f.id)) byId.set(f.id, f);
-  return [...byId.values()];
-}
-
 const DETECTORS = new Map<ThreatScope, readonly Detector[]>();
 
 /** Upstream's patterns for `scope`, in list order, then ours (threat-patterns-extra.ts). */

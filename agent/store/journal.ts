@@ -1,5 +1,4 @@
 import { appendFile, open, readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
 import type { StoreRecord } from "./store-records.js";
 
 /**
@@ -80,8 +79,4 @@ export async function readJournal(path: string, offset: number): Promise<Journal
   } finally {
     await handle.close();
   }
-}
-
-export function journalPath(dir: string, name: string): string {
-  return join(dir, name);
 }

@@ -2,10 +2,10 @@ import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
-import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { TempDirs, hermesHomeFor, writeTree } from "../helpers/temp-dirs.js";
 
-const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+const call = scriptedCall;
 
 describe("hermes-acp: subdirectory hints reach the model once", () => {
   const temp = new TempDirs();

@@ -3,10 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
-import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
 
-const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+const call = scriptedCall;
 type Update = acp.SessionNotification["update"];
 
 describe("hermes-acp: modes, models, edit approval and session lifecycle", () => {

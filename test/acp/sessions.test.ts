@@ -1,11 +1,11 @@
 import { strict as assert } from "node:assert";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { ServerPool } from "../helpers/server-pool.js";
 import { TempDirs, hermesHomeFor, writeTree } from "../helpers/temp-dirs.js";
 
-const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+const call = scriptedCall;
 
 describe("hermes-acp: sessions that survive", () => {
   const temp = new TempDirs();

@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
-import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { stillRunningAfter } from "../helpers/process-alive.js";
 import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
 
 type Update = acp.SessionNotification["update"];
-const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+const call = scriptedCall;
 
 describe("hermes-acp: tools over ACP", () => {
   const temp = new TempDirs();

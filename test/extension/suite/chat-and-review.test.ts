@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as vscode from "vscode";
 import type { HermesApi } from "../../../extension/extension.js";
-import { ScriptedLlm } from "../../fixtures/scripted-llm.js";
+import { ScriptedLlm, scriptedCall } from "../../fixtures/scripted-llm.js";
 
-const call = (id: string, name: string, args: unknown) => ({ id, name, argumentPieces: [JSON.stringify(args)] });
+const call = scriptedCall;
 const until = async (check: () => boolean, what: string, timeoutMs = 20_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
