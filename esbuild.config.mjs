@@ -71,7 +71,9 @@ function writeLauncher() {
   chmodSync("dist/acp-server.js", 0o755);
 }
 
-if (!watch) rmSync("dist", { recursive: true, force: true });
+// Only a production (packaging) build starts from an empty dist/: stale chunks are harmless in development, and
+// wiping dist/ under a running test (another build in parallel) is not.
+if (production) rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist/server", { recursive: true });
 writeLauncher();
 // sql.js's WebAssembly travels with the server bundle: the VS Code extension ships dist/ without node_modules.
