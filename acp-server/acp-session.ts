@@ -3,7 +3,7 @@ import type { Env } from "../agent/config/hermes-home.js";
 import { SubdirectoryHintTracker, type HintMemory } from "../agent/context/subdirectory-hints.js";
 import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
 import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
-import type { ChatMessage } from "../agent/providers/messages.js";
+import type { ChatMessage, ImageAttachment } from "../agent/providers/messages.js";
 import type { TokenUsage } from "../agent/providers/model-client.js";
 import { buildSessionPrompt, prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
 import type { SessionMode } from "../agent/tools/safety/session-mode.js";
@@ -156,8 +156,8 @@ export class AcpSession {
   }
 
   /** Runs a turn after any earlier one; a problem that keeps the session from a model is reported as an error event. */
-  prompt(text: string, emit: AgentEventSink, titleHint = text): Promise<StopReason> {
-    const turn = this.tail.then(() => this.runTurn(text, emit, titleHint));
+  prompt(text: string, emit: AgentEventSink, titleHint = text, images: readonly ImageAttachment[] = []): Promise<StopReason> {
+    const turn = this.tail.then(() => this.runTurn(text, emit, titleHint, images));
     this.tail = turn.catch(() => undefined);
     return turn;
   }
@@ -178,7 +178,7 @@ export class AcpSession {
     void this.options.mcp?.close();
   }
 
-  private async runTurn(text: string, emit: AgentEventSink, titleHint: string): Promise<StopReason> {
+  private async runTurn(text: string, emit: AgentEventSink, titleHint: string, images: readonly ImageAttachment[]): Promise<StopReason> {
     if (!this.prepared.ok) {
       // The user may have fixed config.yaml or .env since: look again before giving up.
       this.prepared = prepareConversation(this.cwd, this.env, new Date(), this.options.mcp?.tools);
@@ -194,7 +194,7 @@ export class AcpSession {
     const controller = new AbortController();
     this.running = controller;
     try {
-      const stop = await this.prepared.conversation.runTurn(text, controller.signal, emit, this.tools);
+      const stop = await this.prepared.conversation.runTurn(text, controller.signal, emit, this.tools, images);
       await this.save(titleHint);
       return stop;
     } finally {

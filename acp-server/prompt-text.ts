@@ -1,4 +1,5 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
+import { isImageBlob } from "./prompt-images.js";
 
 /**
  * Flattens an ACP prompt into the user's message text. Text is kept as written; attachments are referenced so the
@@ -15,11 +16,12 @@ export function promptToText(blocks: readonly ContentBlock[]): string {
         parts.push(`[Attached file: ${block.name}]\nURI: ${block.uri}`);
         break;
       case "resource":
+        if (isImageBlob(block)) break; // an image: it travels as one (prompt-images.ts)
         if ("text" in block.resource) parts.push(`[Attached file: ${block.resource.uri}]\n\n${block.resource.text}`);
         else parts.push(`[Attached binary resource: ${block.resource.uri}]`);
         break;
       case "image":
-        parts.push("[An image was attached; this model connection does not accept images.]");
+        // Images travel beside the text (prompt-images.ts); a model without vision is told about them there.
         break;
       case "audio":
         parts.push("[An audio clip was attached; this model connection does not accept audio.]");

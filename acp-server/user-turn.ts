@@ -1,8 +1,11 @@
 import { homedir } from "node:os";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { expandContextReferences } from "../agent/context/context-references.js";
+import { runtimeSeesImages } from "../agent/providers/image-parts.js";
+import type { ImageAttachment } from "../agent/providers/messages.js";
 import type { AcpSession } from "./acp-session.js";
 import { promptFilePaths } from "./prompt-files.js";
+import { promptImages } from "./prompt-images.js";
 import { promptToText } from "./prompt-text.js";
 
 // When the model's window is unknown, budget @ references as for a 128k-token model.
@@ -10,8 +13,12 @@ const DEFAULT_CONTEXT_TOKENS = 128_000;
 
 export interface UserTurn {
   readonly text: string;
-  /** Things the user should hear about their prompt (a refused or oversized @ reference). */
+  /** Images sent with the text (already checked). */
+  readonly images: readonly ImageAttachment[];
+  /** Things the user should hear about their prompt (a refused or oversized @ reference, a refused image). */
   readonly warnings: readonly string[];
+  /** Set when the images will not be seen: the model has no vision, so it is told about them in words instead. */
+  readonly unseenImagesNotice?: string;
 }
 
 /**
@@ -28,8 +35,17 @@ export async function buildUserTurn(session: AcpSession, blocks: readonly Conten
     signal,
   });
   const hints = session.hints.checkPaths([...promptFilePaths(blocks), ...expansion.paths]);
+  const { images, refused } = promptImages(blocks);
+  const runtime = ready.ok ? ready.conversation.runtime : undefined;
   return {
     text: hints ? expansion.message + hints : expansion.message,
-    warnings: expansion.blocked ? expansion.warnings : [],
+    images,
+    warnings: [...(expansion.blocked ? expansion.warnings : []), ...refused],
+    ...(images.length > 0 && runtime && !runtimeSeesImages(runtime) ? { unseenImagesNotice: unseenNotice(runtime.model, images.length) } : {}),
   };
+}
+
+function unseenNotice(model: string, count: number): string {
+  const images = count === 1 ? "the image was" : `the ${count} images were`;
+  return `${model} cannot see images, so it was only told that ${images} attached. Switch to a vision-capable model, or set model.supports_vision: true in config.yaml if this model does accept images.`;
 }

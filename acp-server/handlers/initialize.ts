@@ -10,7 +10,7 @@ export function handleInitialize(ctx: ServerContext, params: InitializeRequest):
     protocolVersion: PROTOCOL_VERSION,
     agentCapabilities: {
       loadSession: true,
-      promptCapabilities: { image: false, audio: false, embeddedContext: true },
+      promptCapabilities: { image: true, audio: false, embeddedContext: true },
       sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
       // stdio MCP is always supported; these two transports as well.
       mcpCapabilities: { http: true, sse: true },

@@ -59,7 +59,13 @@ export async function handlePrompt(
     }
     const turn = await buildUserTurn(session, params.prompt, requestSignal);
     for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
-    const stopReason = await session.prompt(turn.text, emit, text);
+    if (turn.unseenImagesNotice) emit({ type: "notice", title: "Images not shown to the model", message: turn.unseenImagesNotice });
+    // A prompt that was only images, all refused, leaves nothing to ask: the warnings above are the answer.
+    if (!turn.text.trim() && turn.images.length === 0 && turn.warnings.length > 0) {
+      await delivered;
+      return { stopReason: "end_turn" };
+    }
+    const stopReason = await session.prompt(turn.text, emit, text, turn.images);
     const title = session.takeNewTitle();
     if (title) send({ sessionUpdate: "session_info_update", title, updatedAt: new Date().toISOString() });
     await delivered;

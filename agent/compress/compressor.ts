@@ -105,7 +105,11 @@ export async function compressHistory(messages: readonly ChatMessage[], options:
   if (options.signal.aborted) return unchanged("Compression was cancelled.");
   if (!summary) return unchanged("Compression failed: the summary model returned no text.");
 
-  const summaryMessage: ChatMessage = { role: "user", content: summaryMessageContent(summary) + (carried ? `\n\n${carried.content}` : "") };
+  const summaryMessage: ChatMessage = {
+    role: "user",
+    content: summaryMessageContent(summary) + (carried ? `\n\n${carried.content}` : ""),
+    ...(carried?.role === "user" && carried.images ? { images: carried.images } : {}),
+  };
   const result = mergeConsecutiveUserMessages(sanitizeToolPairs([...pruned.slice(0, headEnd), summaryMessage, ...pruned.slice(bounds.tailStart)]));
   const afterTokens = estimateMessagesTokens(result) + fixed;
   if (afterTokens >= beforeTokens) return unchanged("Compression would not make the conversation smaller, so it was kept as it was.");
@@ -141,7 +145,8 @@ function splitMergedSummaries(messages: readonly ChatMessage[]): ChatMessage[] {
       out.push(message);
       continue;
     }
-    out.push({ role: "user", content: summaryMessageContent(parsed.summary) }, { role: "user", content: parsed.rest });
+    const images = message.role === "user" ? message.images : undefined;
+    out.push({ role: "user", content: summaryMessageContent(parsed.summary) }, { role: "user", content: parsed.rest, ...(images ? { images } : {}) });
   }
   return out;
 }
@@ -179,8 +184,11 @@ function mergeConsecutiveUserMessages(messages: readonly ChatMessage[]): ChatMes
   const out: ChatMessage[] = [];
   for (const message of messages) {
     const last = out[out.length - 1];
-    if (last?.role === "user" && message.role === "user") out[out.length - 1] = { role: "user", content: `${last.content}\n\n${message.content}` };
-    else out.push(message);
+    if (last?.role === "user" && message.role === "user") {
+      // Images stay with the words they came with.
+      const images = [...(last.images ?? []), ...(message.images ?? [])];
+      out[out.length - 1] = { role: "user", content: `${last.content}\n\n${message.content}`, ...(images.length > 0 ? { images } : {}) };
+    } else out.push(message);
   }
   return out;
 }

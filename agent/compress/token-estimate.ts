@@ -1,3 +1,4 @@
+import { IMAGE_TOKEN_ESTIMATE } from "../providers/image-parts.js";
 import type { ChatMessage, ToolSchema } from "../providers/messages.js";
 
 /**
@@ -27,7 +28,7 @@ export function estimateTextTokens(text: string): number {
 
 /**
  * One message as the provider sees it: content, tool call names and arguments, the call id a result answers.
- * Reasoning is left out: the providers here do not send it back.
+ * Reasoning is left out: the providers here do not send it back. Each attached image counts a fixed cost.
  */
 export function estimateMessageTokens(message: ChatMessage): number {
   let tokens = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(message.content);
@@ -35,6 +36,8 @@ export function estimateMessageTokens(message: ChatMessage): number {
     for (const call of message.toolCalls ?? []) tokens += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(call.name) + estimateTextTokens(call.arguments);
   } else if (message.role === "tool") {
     tokens += estimateTextTokens(message.toolCallId);
+  } else {
+    tokens += (message.images?.length ?? 0) * IMAGE_TOKEN_ESTIMATE;
   }
   return tokens;
 }

@@ -10,6 +10,8 @@ export interface EndpointFields {
   readonly apiMode?: ApiMode;
   readonly apiKey?: string;
   readonly contextLength?: number;
+  /** `supports_vision`: whether the model accepts images, overriding the built-in table (upstream's key). */
+  readonly supportsVision?: boolean;
 }
 
 /**
@@ -37,6 +39,8 @@ export function readEndpointFields(yaml: YamlFile, path: readonly string[], labe
   if (contextLength !== undefined && contextLength !== null && (typeof contextLength !== "number" || !Number.isInteger(contextLength) || contextLength <= 0)) {
     fail("context_length", `${label}.context_length must be a positive whole number`);
   }
+  const supportsVision = readCapability(m.supports_vision);
+  if (supportsVision === null) fail("supports_vision", `${label}.supports_vision must be true or false`);
   return {
     provider,
     model: str("default") ?? str("model"),
@@ -44,5 +48,21 @@ export function readEndpointFields(yaml: YamlFile, path: readonly string[], labe
     apiMode: apiMode as ApiMode | undefined,
     apiKey: str("api_key"),
     contextLength: (contextLength ?? undefined) as number | undefined,
+    ...(supportsVision === undefined ? {} : { supportsVision: supportsVision as boolean }),
   };
+}
+
+/**
+ * A capability flag as upstream reads it: a YAML boolean, 0/1, or yes/no/on/off/true/false as text (a quoted
+ * "false" must not read as true). undefined when absent, null when it is none of these.
+ */
+function readCapability(value: unknown): boolean | undefined | null {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "boolean") return value;
+  if (value === 0 || value === 1) return value === 1;
+  if (typeof value !== "string") return null;
+  const word = value.trim().toLowerCase();
+  if (["true", "yes", "on", "1"].includes(word)) return true;
+  if (["false", "no", "off", "0"].includes(word)) return false;
+  return null;
 }

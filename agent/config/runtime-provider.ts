@@ -1,6 +1,6 @@
 import type { Env } from "./hermes-home.js";
 import type { ModelSettings } from "./model-settings.js";
-import { contextLengthOf } from "../providers/model-metadata.js";
+import { contextLengthOf, seesImages } from "../providers/model-metadata.js";
 import { findProvider, type ApiMode } from "./provider-catalog.js";
 
 /** Everything needed to open a connection to the model, resolved from config.yaml and the environment. */
@@ -17,6 +17,8 @@ export interface RuntimeProvider {
   readonly keyVariables: readonly string[];
   readonly keyOptional: boolean;
   readonly contextLength: number | undefined;
+  /** Whether images reach this model as images (`supports_vision` or the model table); absent means unknown, so no. */
+  readonly supportsVision?: boolean;
 }
 
 export type RuntimeResolution =
@@ -70,6 +72,7 @@ export function resolveRuntimeProvider(settings: ModelSettings, env: Env, config
       keyVariables: info.keyVariables,
       keyOptional: info.keyOptional,
       contextLength: contextLengthOf(settings.model, settings.contextLength),
+      supportsVision: seesImages(settings.model, settings.supportsVision),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import type { AssistantMessage, ChatMessage, ToolSchema } from "../providers/messages.js";
+import type { AssistantMessage, ChatMessage, ImageAttachment, ToolSchema } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
 import { describeProviderError, toProviderError } from "../providers/provider-error.js";
 import type { Tool } from "../tools/tool.js";
@@ -94,14 +94,14 @@ export class Conversation {
    * Runs one user turn. Never throws for provider trouble: a failure is reported as an `error` event and the turn
    * ends normally. When the model call that failed was the turn's first, the whole turn is rolled back (a retry is
    * not a duplicate); after tools have run, what they did stays in the history and only the broken reply is
-   * dropped. A cancelled turn keeps what the user already saw.
+   * dropped. A cancelled turn keeps what the user already saw. `images` travel with the user's text.
    */
-  async runTurn(userText: string, signal: AbortSignal, emit: AgentEventSink, env: ToolEnvironment): Promise<StopReason> {
+  async runTurn(userText: string, signal: AbortSignal, emit: AgentEventSink, env: ToolEnvironment, images: readonly ImageAttachment[] = []): Promise<StopReason> {
     env.state.memoryFailuresThisTurn = 0;
     // Compress before this turn's message joins, so that a rollback to `mark` stays valid.
     await this.compaction?.maybeCompress(this.history, signal, emit);
     const mark = this.history.length;
-    this.history.push({ role: "user", content: userText });
+    this.history.push({ role: "user", content: userText, ...(images.length > 0 ? { images } : {}) });
     for (let iteration = 1; ; iteration++) {
       const lastCall = iteration > this.options.maxIterations;
       if (lastCall) this.history.push({ role: "user", content: BUDGET_EXHAUSTED_NOTE });

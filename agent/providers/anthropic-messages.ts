@@ -1,6 +1,6 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { applySystemAndThree, type CacheTtl, type CacheableBlock, type CacheableMessage } from "./cache-control.js";
-import type { ChatMessage, ToolSchema } from "./messages.js";
+import type { ChatMessage, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent, TokenUsage } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
 
@@ -17,7 +17,8 @@ export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 export type AnthropicBlock =
   | { type: "text"; text: string; cache_control?: CacheableBlock["cache_control"] }
   | { type: "tool_use"; id: string; name: string; input: Record<string, unknown>; cache_control?: CacheableBlock["cache_control"] }
-  | { type: "tool_result"; tool_use_id: string; content: string; cache_control?: CacheableBlock["cache_control"] };
+  | { type: "tool_result"; tool_use_id: string; content: string; cache_control?: CacheableBlock["cache_control"] }
+  | { type: "image"; source: { type: "base64"; media_type: string; data: string }; cache_control?: CacheableBlock["cache_control"] };
 export type AnthropicMessage = CacheableMessage<AnthropicBlock>;
 
 interface WireEvent {
@@ -110,7 +111,7 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): Anthropic
     else out.push({ role, content: blocks });
   };
   for (const m of messages) {
-    if (m.role === "user") push("user", m.content ? [{ type: "text", text: m.content }] : []);
+    if (m.role === "user") push("user", userBlocks(m));
     else if (m.role === "tool") push("user", [{ type: "tool_result", tool_use_id: m.toolCallId, content: m.content }]);
     else {
       // An empty text block is rejected by the API; an empty assistant turn is simply left out (the merge above
@@ -121,6 +122,13 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): Anthropic
     }
   }
   return out;
+}
+
+/** Images first, then the text: Anthropic's guidance is that Claude does best with images placed before the question. */
+function userBlocks(m: UserMessage): AnthropicBlock[] {
+  const blocks: AnthropicBlock[] = (m.images ?? []).map((image) => ({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } }));
+  if (m.content) blocks.push({ type: "text", text: m.content });
+  return blocks;
 }
 
 /** tool_use.input must be an object; arguments the model garbled were already answered with an error result. */

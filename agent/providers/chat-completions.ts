@@ -1,14 +1,17 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { openOpenAiSdk } from "./openai-sdk.js";
-import type { ChatMessage } from "./messages.js";
+import { imageDataUrl } from "./image-parts.js";
+import type { ChatMessage, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
 
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 type WireMessage =
   | { role: "system" | "user"; content: string }
+  | { role: "user"; content: WireUserPart[] }
   | { role: "assistant"; content: string | null; tool_calls?: WireToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
+type WireUserPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
 interface WireToolCall {
   id: string;
   type: "function";
@@ -73,7 +76,7 @@ function toWire(systemPrompt: string, messages: readonly ChatMessage[]): WireMes
   const wire: WireMessage[] = [];
   if (systemPrompt) wire.push({ role: "system", content: systemPrompt });
   for (const m of messages) {
-    if (m.role === "user") wire.push({ role: "user", content: m.content });
+    if (m.role === "user") wire.push(userToWire(m));
     else if (m.role === "tool") wire.push({ role: "tool", tool_call_id: m.toolCallId, content: m.content });
     else {
       const toolCalls = m.toolCalls?.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } }));
@@ -81,6 +84,14 @@ function toWire(systemPrompt: string, messages: readonly ChatMessage[]): WireMes
     }
   }
   return wire;
+}
+
+/** Text stays a plain string; with images, the text part (if any) then one image_url data URL part per image. */
+function userToWire(m: UserMessage): WireMessage {
+  if (!m.images?.length) return { role: "user", content: m.content };
+  const parts: WireUserPart[] = m.content ? [{ type: "text", text: m.content }] : [];
+  for (const image of m.images) parts.push({ type: "image_url", image_url: { url: imageDataUrl(image) } });
+  return { role: "user", content: parts };
 }
 
 function* fromChunk(chunk: WireChunk): Generator<ModelStreamEvent> {

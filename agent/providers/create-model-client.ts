@@ -1,5 +1,6 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
+import { hasImages, runtimeSeesImages, withImagesAsNotes } from "./image-parts.js";
 import { ProviderError } from "./provider-error.js";
 import { withFallbacks, withRetries, type FallbackOptions, type RetryOptions } from "./retrying-client.js";
 
@@ -10,6 +11,21 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
  * is reported as it happened (retries and fallbacks are `createModelClientWithFallbacks`).
  */
 export async function createModelClient(runtime: RuntimeProvider): Promise<ModelClient> {
+  const client = await openApiClient(runtime);
+  return runtimeSeesImages(runtime) ? client : textOnly(client);
+}
+
+/**
+ * A model without vision gets a note in place of each image (upstream's text routing, without its auxiliary vision
+ * model). Done per client, so a fallback to a text-only model, or back to a vision model, is handled turn by turn.
+ */
+function textOnly(client: ModelClient): ModelClient {
+  return {
+    stream: (request, signal) => client.stream(hasImages(request.messages) ? { ...request, messages: withImagesAsNotes(request.messages) } : request, signal),
+  };
+}
+
+async function openApiClient(runtime: RuntimeProvider): Promise<ModelClient> {
   // Node loads its fetch implementation (undici, ~20 ms) on first touch; every SDK here uses it, so do it now
   // rather than inside the first request.
   void new Headers();

@@ -9,9 +9,28 @@ export interface ToolCallRecord {
   readonly arguments: string;
 }
 
+/** The image formats every vision API here accepts (OpenAI, Anthropic, Gemini through OpenRouter). */
+export type ImageMimeType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+
+/** An image the user attached to a message, already checked (see image-parts.ts). */
+export interface ImageAttachment {
+  readonly mimeType: ImageMimeType;
+  /** The image bytes, base64 without a `data:` prefix. */
+  readonly data: string;
+  /** Decoded size in bytes. */
+  readonly bytes: number;
+  /** What the user calls it (a file name), when known. */
+  readonly name?: string;
+}
+
 export interface UserMessage {
   readonly role: "user";
   readonly content: string;
+  /**
+   * Images sent with the text, after it. Kept beside `content` (not in it) so everything that reads a message as
+   * text (compression, search, titles, replay) keeps working; only the providers put them on the wire.
+   */
+  readonly images?: readonly ImageAttachment[];
 }
 
 export interface AssistantMessage {

@@ -34,3 +34,36 @@ export function knownContextLength(model: string): number | undefined {
 export function contextLengthOf(model: string, configured: number | undefined): number | undefined {
   return configured ?? knownContextLength(model);
 }
+
+/**
+ * Which model families accept images, matched like the context windows above. Specific entries come first so that
+ * "deepseek-vl2" is not caught by "deepseek". A model not listed is unknown: upstream asks the models.dev catalog,
+ * which we cannot reach offline, and treats unknown as text-only; `model.supports_vision` settles it.
+ */
+const VISION_SUPPORT: ReadonlyArray<readonly [RegExp, boolean]> = [
+  [/^claude-(2|instant)/, false],
+  [/^claude/, true],
+  [/^gpt-(3\.5|4$|4-0|4-32k)/, false],
+  [/^gpt-(4o|4\.1|4\.5|4-turbo|5)/, true],
+  [/^o[13]-mini|^o1-preview/, false],
+  [/^o[134](-|$)/, true],
+  [/^gemini/, true],
+  [/^gemma-?3n?-(?!1b)/, true],
+  [/-vl\b|-vl-|vl\d|^qvq|vision|^llava|^pixtral|^minicpm-v|^internvl|^glm-4\.\dv|^glm-\dv/, true],
+  [/^grok-4/, true],
+  [/^llama-4/, true],
+  [/^(mistral-medium-3|mistral-small-3\.[12])/, true],
+  [/^deepseek/, false],
+  [/^(qwen|kimi|glm|grok|codestral|devstral|mistral|hermes|nous-hermes|llama|gemma)/i, false],
+];
+
+export function knownVisionSupport(model: string): boolean | undefined {
+  const id = model.toLowerCase().split("/").pop()!.replace(/:.*$/, "");
+  for (const [pattern, supported] of VISION_SUPPORT) if (pattern.test(id)) return supported;
+  return undefined;
+}
+
+/** Whether images go to this model as images: the configured `supports_vision`, else the table; unknown is no. */
+export function seesImages(model: string, configured: boolean | undefined): boolean {
+  return configured ?? knownVisionSupport(model) ?? false;
+}

@@ -1,14 +1,18 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { openOpenAiSdk } from "./openai-sdk.js";
-import type { ChatMessage, ToolSchema } from "./messages.js";
+import { imageDataUrl } from "./image-parts.js";
+import type { ChatMessage, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError, type ProviderFailureKind } from "./provider-error.js";
 
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 export type ResponsesInputItem =
   | { role: "user" | "assistant"; content: string }
+  | { role: "user"; content: ResponsesUserPart[] }
   | { type: "function_call"; call_id: string; name: string; arguments: string }
   | { type: "function_call_output"; call_id: string; output: string };
+
+export type ResponsesUserPart = { type: "input_text"; text: string } | { type: "input_image"; image_url: string; detail: "auto" };
 
 interface WireEvent {
   type: string;
@@ -74,7 +78,7 @@ function toResponsesTool(tool: ToolSchema) {
 export function toResponsesInput(messages: readonly ChatMessage[]): ResponsesInputItem[] {
   const items: ResponsesInputItem[] = [];
   for (const m of messages) {
-    if (m.role === "user") items.push({ role: "user", content: m.content });
+    if (m.role === "user") items.push(userInput(m));
     else if (m.role === "tool") items.push({ type: "function_call_output", call_id: m.toolCallId, output: m.content });
     else {
       if (m.content) items.push({ role: "assistant", content: m.content });
@@ -82,6 +86,14 @@ export function toResponsesInput(messages: readonly ChatMessage[]): ResponsesInp
     }
   }
   return items;
+}
+
+/** Text stays a plain string; with images, an input_text part (if any) then one input_image data URL per image. */
+function userInput(m: UserMessage): ResponsesInputItem {
+  if (!m.images?.length) return { role: "user", content: m.content };
+  const parts: ResponsesUserPart[] = m.content ? [{ type: "input_text", text: m.content }] : [];
+  for (const image of m.images) parts.push({ type: "input_image", image_url: imageDataUrl(image), detail: "auto" });
+  return { role: "user", content: parts };
 }
 
 interface StreamState {

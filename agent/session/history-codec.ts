@@ -1,12 +1,17 @@
+import { userTextWithPlaceholders } from "../providers/image-parts.js";
 import type { ChatMessage } from "../providers/messages.js";
 import type { StoredMessage } from "../store/store-records.js";
 
-/** The engine's history entries as stored rows, numbered from `firstSeq`. */
+/**
+ * The engine's history entries as stored rows, numbered from `firstSeq`. Image bytes are not stored (a few
+ * screenshots would bloat the database and every search over it): each image leaves a placeholder such as
+ * "[image: screenshot.png, image/png, 34 KB]", so a reloaded session knows an image was there but no longer sends it.
+ */
 export function toStoredMessages(messages: readonly ChatMessage[], firstSeq: number, toolNames: ReadonlyMap<string, string>): StoredMessage[] {
   const now = Date.now() / 1000;
   return messages.map((m, i) => {
     const seq = firstSeq + i;
-    if (m.role === "user") return { seq, role: "user", content: m.content, timestamp: now };
+    if (m.role === "user") return { seq, role: "user", content: userTextWithPlaceholders(m), timestamp: now };
     if (m.role === "tool") return { seq, role: "tool", content: m.content, toolCallId: m.toolCallId, toolName: toolNames.get(m.toolCallId), timestamp: now };
     return {
       seq,

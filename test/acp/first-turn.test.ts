@@ -31,7 +31,7 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.equal(init.protocolVersion, 1);
     assert.equal(init.agentInfo?.name, "hermes-agent");
     assert.equal(init.agentCapabilities?.loadSession, true);
-    assert.equal(init.agentCapabilities?.promptCapabilities?.image, false);
+    assert.equal(init.agentCapabilities?.promptCapabilities?.image, true, "images reach vision models (test/acp/images.test.ts)");
   });
 
   it("streams the reply as agent_message_chunk updates before session/prompt returns end_turn", async () => {
