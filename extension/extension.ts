@@ -20,16 +20,18 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
   // In an untrusted workspace `hermes.serverPath` is a restricted setting: VS Code hands us the default instead.
   const serverPath = configured || context.asAbsolutePath("dist/acp-server.js");
   const chat = new ChatSession({ serverPath, log, review, secrets });
+  const view = new ChatViewProvider(context.extensionUri, chat, log);
 
   const command = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     log,
     review,
     chat,
+    view,
     vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, review.documents),
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, review),
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, new ChatViewProvider(context.extensionUri, chat)),
-    command("hermes.newChat", () => chat.reset()),
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
+    command("hermes.newChat", () => chat.newChat()),
     command("hermes.cancel", () => chat.cancel()),
     command("hermes.acceptEdit", () => review.decideActive(true)),
     command("hermes.rejectEdit", () => review.decideActive(false)),
@@ -40,12 +42,16 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     command("hermes.showLog", () => log.show()),
     command("hermes.addFile", (uri?: vscode.Uri) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
-      if (target) chat.attachFile(target);
+      if (target) {
+        chat.attachFile(target);
+        void view.reveal("composer");
+      }
     }),
     command("hermes.addSelection", () => {
       const editor = vscode.window.activeTextEditor;
       if (!editor || editor.selection.isEmpty) return void vscode.window.showInformationMessage("Select some text first.");
       chat.attachSelection(editor.document.uri, editor.document.getText(editor.selection), editor.selection.start.line, editor.selection.end.line);
+      void view.reveal("composer");
     }),
     command("hermes.setApiKey", async () => {
       const name = await vscode.window.showQuickPick([...COMMON_KEY_VARIABLES, "Other…"], { title: "Which API key?" });

@@ -1,15 +1,254 @@
-/** One entry of the conversation as the chat view shows it. */
-export interface TranscriptEntry {
-  readonly id: number;
-  readonly role: "user" | "agent" | "thought" | "tool" | "notice";
+/**
+ * The chat view's typed bridge between the extension host and the webview. The host owns the conversation; the view
+ * renders what it is sent and asks the host to act. Both sides speak JSON-RPC (vscode-jsonrpc) over postMessage, so
+ * requests get answers, errors and cancellation without a hand-written protocol. Every method is listed here with its
+ * params and result: one map per direction, no `any` payloads.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The conversation as the view shows it
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** Something the user added to the next prompt (or that a sent prompt carried). */
+export interface Attachment {
+  readonly id: string;
+  readonly kind: "file" | "selection" | "image";
+  /** What the chip shows: `src/a.ts`, `src/a.ts:3-9`, `screenshot.png`. */
+  readonly label: string;
+  /** The file's URI (files and selections), for "open". */
+  readonly uri?: string;
+}
+
+export type ToolKind = "read" | "edit" | "delete" | "move" | "search" | "execute" | "think" | "fetch" | "switch_mode" | "other";
+export type ToolStatus = "pending" | "in_progress" | "completed" | "failed";
+
+export interface FileLocation {
+  readonly path: string;
+  /** What the view shows: the path relative to the workspace when inside it. */
+  readonly label: string;
+  /** 1-based. */
+  readonly line?: number;
+}
+
+export interface DiffLine {
+  readonly type: "add" | "remove" | "context";
   readonly text: string;
 }
 
-/** Host → webview. The host owns the conversation; the view only renders what it is sent. */
-export type HostToWebview =
-  | { readonly type: "snapshot"; readonly entries: readonly TranscriptEntry[]; readonly busy: boolean }
-  | { readonly type: "upsert"; readonly entry: TranscriptEntry }
-  | { readonly type: "busy"; readonly busy: boolean };
+export interface DiffHunk {
+  /** `@@ -3,4 +3,6 @@` */
+  readonly header: string;
+  readonly lines: readonly DiffLine[];
+}
 
-/** Webview → host. */
-export type WebviewToHost = { readonly type: "ready" } | { readonly type: "prompt"; readonly text: string } | { readonly type: "cancel" };
+/** An edit as a diff computed once by the host (jsdiff): the same hunks the editor's per-hunk review uses. */
+export interface DiffView {
+  readonly path: string;
+  readonly label: string;
+  /** The file is new (no old text) or deleted (no new text). */
+  readonly change: "create" | "modify" | "delete";
+  readonly added: number;
+  readonly removed: number;
+  readonly hunks: readonly DiffHunk[];
+}
+
+/** Where a reviewed edit stands: pending until the user decides in the editor or in the chat. */
+export type ReviewStatus = "pending" | "accepted" | "rejected" | "partial" | "superseded";
+
+export interface ReviewState {
+  readonly proposalId: string;
+  readonly status: ReviewStatus;
+}
+
+interface ItemBase {
+  /** Unique in the transcript, stable across replays. */
+  readonly id: string;
+}
+
+export interface UserItem extends ItemBase {
+  readonly kind: "user";
+  readonly text: string;
+  readonly attachments: readonly Attachment[];
+}
+
+/** The agent's reply, Markdown streamed as it arrives (the view sanitises it before it reaches the DOM). */
+export interface AgentItem extends ItemBase {
+  readonly kind: "agent";
+  readonly markdown: string;
+}
+
+export interface ThoughtItem extends ItemBase {
+  readonly kind: "thought";
+  readonly text: string;
+}
+
+export interface ToolItem extends ItemBase {
+  readonly kind: "tool";
+  readonly toolKind: ToolKind;
+  readonly title: string;
+  readonly status: ToolStatus;
+  readonly locations: readonly FileLocation[];
+  /** Text output (terminal output, results), shown collapsed. */
+  readonly output: string;
+  readonly diffs: readonly DiffView[];
+  /** Set while (and after) an edit of this call waits for the user's review. */
+  readonly review?: ReviewState;
+}
+
+export interface PlanEntry {
+  readonly content: string;
+  readonly status: "pending" | "in_progress" | "completed";
+  readonly priority: "high" | "medium" | "low";
+}
+
+export interface PlanItem extends ItemBase {
+  readonly kind: "plan";
+  readonly entries: readonly PlanEntry[];
+}
+
+export interface PermissionOption {
+  readonly optionId: string;
+  readonly name: string;
+  readonly kind: "allow_once" | "allow_always" | "reject_once" | "reject_always";
+}
+
+/** The agent asks before it acts; the card offers the agent's own options. */
+export interface PermissionItem extends ItemBase {
+  readonly kind: "permission";
+  readonly title: string;
+  readonly toolKind: ToolKind;
+  /** The command or edit in question, when the agent said. */
+  readonly detail: string;
+  readonly diffs: readonly DiffView[];
+  readonly options: readonly PermissionOption[];
+  /** The chosen option's id, or "cancelled"; absent while pending. */
+  readonly answer?: string;
+}
+
+/** An edit proposed outside any tool card (or whose tool card is gone), reviewed on its own. */
+export interface ReviewItem extends ItemBase {
+  readonly kind: "review";
+  readonly diff: DiffView;
+  readonly review: ReviewState;
+}
+
+export interface NoticeItem extends ItemBase {
+  readonly kind: "notice";
+  readonly level: "info" | "warning" | "error";
+  readonly text: string;
+}
+
+export type ChatItem = UserItem | AgentItem | ThoughtItem | ToolItem | PlanItem | PermissionItem | ReviewItem | NoticeItem;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Session-wide state
+// ---------------------------------------------------------------------------------------------------------------------
+
+export interface SlashCommand {
+  readonly name: string;
+  readonly description: string;
+  /** What to type after the command, when it takes input. */
+  readonly hint?: string;
+}
+
+export interface ConfigChoice {
+  readonly value: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** A picker from the session's config options (mode, model). */
+export interface ConfigPicker {
+  readonly id: string;
+  readonly name: string;
+  readonly currentValue: string;
+  readonly choices: readonly ConfigChoice[];
+}
+
+export interface Usage {
+  /** Tokens in the context window after the last model call. */
+  readonly used: number;
+  /** The context window's size. */
+  readonly size: number;
+  readonly cost?: { readonly amount: number; readonly currency: string };
+}
+
+export interface SessionSummary {
+  readonly sessionId: string;
+  readonly title: string;
+  /** ISO 8601. */
+  readonly updatedAt?: string;
+  readonly current: boolean;
+}
+
+/** Everything the view needs to draw itself from scratch: sent when it (re)opens and on New Chat / session switch. */
+export interface ChatSnapshot {
+  readonly items: readonly ChatItem[];
+  readonly busy: boolean;
+  readonly title: string;
+  readonly commands: readonly SlashCommand[];
+  readonly pickers: readonly ConfigPicker[];
+  readonly usage?: Usage;
+  readonly attachments: readonly Attachment[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Host → webview (notifications: the view never answers)
+// ---------------------------------------------------------------------------------------------------------------------
+
+export interface HostNotifications {
+  /** Replace everything (view opened, New Chat, another session loaded). */
+  "chat/snapshot": ChatSnapshot;
+  /** Add an item, or replace the item with the same id. */
+  "chat/item": { readonly item: ChatItem };
+  /** Streaming: append text to an agent item's markdown, a thought's text or a tool's output. Only deltas cross. */
+  "chat/append": { readonly id: string; readonly text: string };
+  "chat/busy": { readonly busy: boolean };
+  "chat/title": { readonly title: string };
+  "chat/commands": { readonly commands: readonly SlashCommand[] };
+  "chat/pickers": { readonly pickers: readonly ConfigPicker[] };
+  "chat/usage": { readonly usage: Usage };
+  "chat/attachments": { readonly attachments: readonly Attachment[] };
+  /** Focus the composer (after "Add to Chat" commands, or when the view is revealed for a permission). */
+  "chat/focus": { readonly target: "composer" | "permission" };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Webview → host (requests: each resolves when the host has acted, or rejects with a readable message)
+// ---------------------------------------------------------------------------------------------------------------------
+
+export interface FileMatch {
+  readonly uri: string;
+  /** Workspace-relative path, what the user types after @. */
+  readonly path: string;
+}
+
+export interface HostRequests {
+  /** The view is up: the host answers with the whole state (and streams from then on). */
+  "view/ready": { params: Record<string, never>; result: ChatSnapshot };
+  /** Send a prompt with the pending attachments. Resolves once the turn started (not when it ends). */
+  "chat/prompt": { params: { readonly text: string }; result: void };
+  "chat/cancel": { params: Record<string, never>; result: void };
+  "chat/new": { params: Record<string, never>; result: void };
+  "permission/answer": { params: { readonly itemId: string; readonly optionId: string | null }; result: void };
+  "review/decide": { params: { readonly proposalId: string; readonly accept: boolean }; result: void };
+  "review/openDiff": { params: { readonly proposalId: string }; result: void };
+  /** Open a file at a line in the editor (tool locations, diff headers). */
+  "open/location": { params: { readonly path: string; readonly line?: number }; result: void };
+  /** Open a link from model output outside the webview (http/https/mailto only; the host checks). */
+  "open/link": { params: { readonly href: string }; result: void };
+  /** @-mention completion: workspace files whose path contains `query`. */
+  "files/search": { params: { readonly query: string }; result: { readonly files: readonly FileMatch[] } };
+  "attachments/addFile": { params: { readonly uri: string }; result: void };
+  /** Attach the active editor's selection, or the whole file when nothing is selected. */
+  "attachments/addActive": { params: Record<string, never>; result: void };
+  /** An image pasted or dropped into the composer (base64 without the data: prefix). */
+  "attachments/addImage": { params: { readonly name: string; readonly mimeType: string; readonly data: string }; result: void };
+  "attachments/remove": { params: { readonly id: string }; result: void };
+  "config/set": { params: { readonly pickerId: string; readonly value: string }; result: void };
+  "sessions/list": { params: Record<string, never>; result: { readonly sessions: readonly SessionSummary[] } };
+  "sessions/open": { params: { readonly sessionId: string }; result: void };
+}
+
+export type HostRequestMethod = keyof HostRequests;
+export type HostNotificationMethod = keyof HostNotifications;

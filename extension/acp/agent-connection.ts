@@ -4,6 +4,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import type * as vscode from "vscode";
 import type { ReviewController } from "../review/review-controller.js";
 import { readTextFile, writeTextFile } from "./client-handlers.js";
+import { DocumentEvents, wantedDocumentEvents } from "./document-events.js";
 import { spawnServer } from "./server-process.js";
 
 export interface ConnectionHooks {
@@ -26,10 +27,16 @@ export interface ConnectionOptions {
  * file access through the editor (unsaved buffers; writes become reviewed proposals).
  */
 export class AgentConnection {
+  /** Tells the server which files the user opens and looks at, when it asked for that. */
+  private documents: DocumentEvents | undefined;
+
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
     private readonly connection: acp.ClientConnection,
-    readonly sessionId: string,
+    private currentSessionId: string,
+    /** What the server said it can do (session list, document events, …). */
+    readonly agentCapabilities: acp.AgentCapabilities,
+    private options: readonly acp.SessionConfigOption[],
   ) {}
 
   static async start(options: ConnectionOptions): Promise<AgentConnection> {
@@ -45,19 +52,78 @@ export class AgentConnection {
       acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
     );
     try {
-      await connection.agent.request("initialize", {
+      const initialized = await connection.agent.request("initialize", {
         protocolVersion: acp.PROTOCOL_VERSION,
         clientCapabilities: { fs: { readTextFile: true, writeTextFile: true } },
         clientInfo: { name: "hermes-vscode", version: "0.1.0" },
       });
-      const { sessionId } = await connection.agent.request("session/new", { cwd: options.cwd, mcpServers: [] });
+      const created = await connection.agent.request("session/new", { cwd: options.cwd, mcpServers: [] });
+      const connected = new AgentConnection(child, connection, created.sessionId, initialized.agentCapabilities ?? {}, created.configOptions ?? []);
+      connected.startDocumentEvents(options.log);
       // Edits are reviewed as diffs in the editor, so the server need not ask about them as well.
-      await connection.agent.request("session/set_config_option", { sessionId, configId: "mode", value: "accept_edits" } as acp.SetSessionConfigOptionRequest);
-      return new AgentConnection(child, connection, sessionId);
+      await connected.setConfigOption("mode", "accept_edits");
+      return connected;
     } catch (error) {
       child.kill();
       throw error;
     }
+  }
+
+  get sessionId(): string {
+    return this.currentSessionId;
+  }
+
+  /** The session's config options (mode, model) as the server last reported them. */
+  get configOptions(): readonly acp.SessionConfigOption[] {
+    return this.options;
+  }
+
+  /** Sets a session config option (mode, model); resolves with all options as they now stand. */
+  async setConfigOption(configId: string, value: string): Promise<readonly acp.SessionConfigOption[]> {
+    const { configOptions } = await this.connection.agent.request("session/set_config_option", { sessionId: this.currentSessionId, configId, value } as acp.SetSessionConfigOptionRequest);
+    this.options = configOptions;
+    return configOptions;
+  }
+
+  /** Earlier sessions of this workspace, newest first (empty when the server cannot list). */
+  async listSessions(cwd: string): Promise<acp.SessionInfo[]> {
+    if (!this.agentCapabilities.sessionCapabilities?.list) return [];
+    const { sessions } = await this.connection.agent.request("session/list", { cwd });
+    return sessions;
+  }
+
+  /** Switches to an earlier session; its history is replayed as session updates before this resolves. */
+  async loadSession(sessionId: string, cwd: string): Promise<readonly acp.SessionConfigOption[]> {
+    const previous = this.currentSessionId;
+    // Switched before the request: the history replay arrives as updates of the loaded session before it answers.
+    this.currentSessionId = sessionId;
+    try {
+      const loaded = await this.connection.agent.request("session/load", { sessionId, cwd, mcpServers: [] });
+      this.options = loaded.configOptions ?? [];
+      this.documents?.resync();
+      return this.options;
+    } catch (error) {
+      this.currentSessionId = previous;
+      throw error;
+    }
+  }
+
+  /** New Chat on the running server: a fresh session, edits reviewed in the editor as for the first one. */
+  async newSession(cwd: string): Promise<readonly acp.SessionConfigOption[]> {
+    const created = await this.connection.agent.request("session/new", { cwd, mcpServers: [] });
+    this.currentSessionId = created.sessionId;
+    this.options = created.configOptions ?? [];
+    this.documents?.resync();
+    return this.setConfigOption("mode", "accept_edits");
+  }
+
+  private startDocumentEvents(log: vscode.OutputChannel): void {
+    const wanted = wantedDocumentEvents(this.agentCapabilities);
+    if (!wanted) return;
+    const notify = (method: string, params: Record<string, unknown>) => this.connection.agent.notify(method, params);
+    this.documents = new DocumentEvents(notify, () => this.currentSessionId, wanted, (line) => log.appendLine(`[hermes] ${line}`));
+    // A dead server is replaced by a new connection: this one must stop listening to the editor.
+    this.child.once("exit", () => this.documents?.dispose());
   }
 
   get pid(): number | undefined {
@@ -77,6 +143,7 @@ export class AgentConnection {
   }
 
   dispose(): void {
+    this.documents?.dispose();
     this.connection.close();
     this.child.kill();
   }

@@ -1,9 +1,12 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
-import type { TranscriptEntry } from "../../webview-ui/protocol.js";
+import type { ChatSnapshot, HostNotificationMethod, HostNotifications, SessionSummary } from "../../webview-ui/protocol.js";
 import { AgentConnection } from "../acp/agent-connection.js";
 import type { SecretEnv } from "../acp/secret-env.js";
 import type { ReviewController } from "../review/review-controller.js";
+import { ChatAttachments } from "./chat-attachments.js";
+import { ChatTranscript, pickersOf, type TranscriptSink } from "./chat-transcript.js";
+import { PermissionRequests } from "./permission-requests.js";
 
 export interface ChatSessionOptions {
   readonly serverPath: string;
@@ -12,27 +15,45 @@ export interface ChatSessionOptions {
   readonly secrets: SecretEnv;
 }
 
-type Listener = (change: { entry?: TranscriptEntry; busy?: boolean; reset?: boolean }) => void;
-
 /**
- * The conversation the chat view shows, owned by the extension host (the webview holds no truth). Starts the
- * server on the first prompt; if the server dies, says so and starts a fresh one on the next prompt.
+ * The conversation the chat view shows, owned by the extension host (the webview holds no truth). One server per
+ * window, started when the chat is first used; if it dies, the user is told and a fresh one starts on the next prompt.
  */
 export class ChatSession implements vscode.Disposable {
   private connection: AgentConnection | undefined;
-  private readonly entries: TranscriptEntry[] = [];
-  private readonly listeners = new Set<Listener>();
-  private nextId = 1;
+  private starting: Promise<AgentConnection> | undefined;
+  private readonly sinks = new Set<TranscriptSink>();
   private busy = false;
-  private current: TranscriptEntry | undefined;
-  private readonly toolEntries = new Map<string, number>();
-  /** Files and selections the user added with the Add File / Add Selection commands, sent with the next prompt. */
-  private pendingAttachments: acp.ContentBlock[] = [];
+  readonly transcript: ChatTranscript;
+  readonly permissions: PermissionRequests;
+  readonly attachments: ChatAttachments;
+  private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly options: ChatSessionOptions) {}
+  constructor(private readonly options: ChatSessionOptions) {
+    const sink: TranscriptSink = (method, params) => this.broadcast(method, params);
+    this.transcript = new ChatTranscript(sink, (path) => vscode.workspace.asRelativePath(path, false));
+    this.permissions = new PermissionRequests(this.transcript);
+    this.attachments = new ChatAttachments((attachments) => this.transcript.setAttachments(attachments));
+    this.subscriptions.push(
+      this.permissions,
+      options.review.onDidChangeReview((event) => {
+        if (event.type === "proposed") this.transcript.addReview(event.id, event.path, event.base, event.proposed);
+        else this.transcript.setReviewStatus(event.id, event.status);
+      }),
+    );
+  }
 
-  get snapshot(): { entries: readonly TranscriptEntry[]; busy: boolean } {
-    return { entries: this.entries, busy: this.busy };
+  get snapshot(): ChatSnapshot {
+    return this.transcript.snapshot();
+  }
+
+  get review(): ReviewController {
+    return this.options.review;
+  }
+
+  /** Asks the view to focus the composer (after Add to Chat) or the waiting permission card. */
+  focus(target: "composer" | "permission"): void {
+    this.broadcast("chat/focus", { target });
   }
 
   get running(): boolean {
@@ -44,42 +65,44 @@ export class ChatSession implements vscode.Disposable {
     return this.connection?.alive ? this.connection.pid : undefined;
   }
 
-  onChange(listener: Listener): vscode.Disposable {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+  /** A view listening to the transcript; it first draws `snapshot`, then follows these notifications. */
+  subscribe(sink: TranscriptSink): vscode.Disposable {
+    this.sinks.add(sink);
+    return { dispose: () => this.sinks.delete(sink) };
   }
 
-  /** Attaches a file (as a resource link: the agent reads it, and its folder's hints apply) to the next prompt. */
+  /** Starts the server (once; concurrent callers share the start) so commands and pickers are there before a prompt. */
+  connect(): Promise<AgentConnection> {
+    if (this.connection?.alive) return Promise.resolve(this.connection);
+    this.starting ??= this.start().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
   attachFile(uri: vscode.Uri): void {
-    this.pendingAttachments.push({ type: "resource_link", uri: uri.toString(), name: vscode.workspace.asRelativePath(uri) });
-    this.add("notice", `Attached ${vscode.workspace.asRelativePath(uri)}`);
+    this.attachments.addFile(uri);
+    this.focus("composer");
   }
 
-  /** Attaches a selection's text (as an embedded resource, with its file and lines) to the next prompt. */
   attachSelection(uri: vscode.Uri, text: string, startLine: number, endLine: number): void {
-    const where = `${vscode.workspace.asRelativePath(uri)}:${startLine + 1}-${endLine + 1}`;
-    this.pendingAttachments.push({ type: "resource", resource: { uri: `${uri.toString()}#L${startLine + 1}-L${endLine + 1}`, text, mimeType: "text/plain" } });
-    this.add("notice", `Attached the selection ${where}`);
+    this.attachments.addSelection(uri, text, startLine, endLine);
+    this.focus("composer");
   }
 
-  /** Sends a prompt (text plus attached files as resource links) and resolves with the stop reason. */
-  async prompt(text: string, attachments: readonly vscode.Uri[] = []): Promise<acp.StopReason> {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    if (!folder) throw new Error("Open a folder to chat with Hermes about it.");
-    this.add("user", text);
+  /** Sends a prompt with the pending attachments (plus `files`), and resolves with the stop reason. */
+  async prompt(text: string, files: readonly vscode.Uri[] = []): Promise<acp.StopReason> {
+    if (this.busy) throw new Error("Hermes is still answering; wait for it or cancel.");
+    for (const uri of files) this.attachments.addFile(uri);
+    const { attachments, blocks } = this.attachments.take();
+    this.transcript.addUser(text, attachments);
     this.setBusy(true);
-    this.current = undefined;
     try {
-      if (!this.connection?.alive) this.connection = await this.start(folder);
-      const blocks: acp.ContentBlock[] = [
-        { type: "text", text },
-        ...this.pendingAttachments.splice(0),
-        ...attachments.map((uri) => ({ type: "resource_link" as const, uri: uri.toString(), name: vscode.workspace.asRelativePath(uri) })),
-      ];
-      const { stopReason } = await this.connection.prompt(blocks);
+      const connection = await this.connect();
+      const { stopReason } = await connection.prompt([{ type: "text", text }, ...blocks]);
+      if (stopReason === "max_tokens") this.transcript.addNotice("warning", "The reply was cut off: the model reached its output limit.");
+      if (stopReason === "refusal") this.transcript.addNotice("warning", "The model refused to continue.");
       return stopReason;
     } catch (error) {
-      this.add("notice", `Hermes could not answer: ${(error as Error).message}`);
+      this.transcript.addNotice("error", `Hermes could not answer: ${(error as Error).message}`);
       throw error;
     } finally {
       this.setBusy(false);
@@ -87,98 +110,82 @@ export class ChatSession implements vscode.Disposable {
   }
 
   async cancel(): Promise<void> {
+    this.permissions.cancelAll();
     await this.connection?.cancel();
   }
 
-  /** New Chat: a fresh server session and an empty transcript. */
-  reset(): void {
-    this.connection?.dispose();
-    this.connection = undefined;
-    this.entries.length = 0;
-    this.toolEntries.clear();
-    this.emit({ reset: true });
+  /** New Chat: a fresh session on the running server (or on the next start) and an empty transcript. */
+  async newChat(): Promise<void> {
+    if (this.busy) await this.cancel();
+    this.transcript.reset();
+    if (!this.connection?.alive) return;
+    this.transcript.setPickers(pickersOf(await this.connection.newSession(this.folder())));
+  }
+
+  async setConfigOption(configId: string, value: string): Promise<void> {
+    const connection = await this.connect();
+    this.transcript.setPickers(pickersOf(await connection.setConfigOption(configId, value)));
+  }
+
+  async listSessions(): Promise<SessionSummary[]> {
+    const connection = await this.connect();
+    const sessions = await connection.listSessions(this.folder());
+    return sessions.map((s) => ({ sessionId: s.sessionId, title: s.title || "Untitled session", ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}), current: s.sessionId === connection.sessionId }));
+  }
+
+  /** Reopens an earlier session: its history is replayed into a fresh transcript. */
+  async openSession(sessionId: string, title = "Earlier session"): Promise<void> {
+    if (this.busy) throw new Error("Wait for the current answer (or cancel it) before opening another session.");
+    const connection = await this.connect();
+    this.transcript.reset(title);
+    this.transcript.setPickers(pickersOf(await connection.loadSession(sessionId, this.folder())));
   }
 
   dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.connection?.dispose();
   }
 
-  private async start(folder: string): Promise<AgentConnection> {
+  private folder(): string {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (!folder) throw new Error("Open a folder to chat with Hermes about it.");
+    return folder;
+  }
+
+  private async start(): Promise<AgentConnection> {
     const env = await this.options.secrets.env();
     const connection = await AgentConnection.start({
       serverPath: this.options.serverPath,
-      cwd: folder,
+      cwd: this.folder(),
       env,
       log: this.options.log,
       review: this.options.review,
       hooks: {
-        onUpdate: (n) => this.onUpdate(n.update),
-        onPermission: (request) => askPermission(request),
+        onUpdate: (n) => {
+          if (n.sessionId === this.connection?.sessionId || !this.connection) this.transcript.apply(n.update);
+        },
+        onPermission: (request) => this.permissions.ask(request),
         onExit: () => {
           if (this.connection !== connection) return;
           this.connection = undefined;
-          this.add("notice", "The Hermes server stopped. It will be restarted with your next message.");
+          this.permissions.cancelAll();
+          this.transcript.addNotice("error", "The Hermes server stopped. It will be restarted with your next message.");
           void vscode.window.showWarningMessage("The Hermes server stopped; it will restart on your next message. See “Hermes: Show Server Log”.");
         },
       },
     });
+    this.connection = connection;
+    this.transcript.setPickers(pickersOf(connection.configOptions));
     return connection;
-  }
-
-  private onUpdate(update: acp.SessionUpdate): void {
-    switch (update.sessionUpdate) {
-      case "agent_message_chunk":
-      case "agent_thought_chunk": {
-        const role = update.sessionUpdate === "agent_message_chunk" ? "agent" : "thought";
-        const text = update.content.type === "text" ? update.content.text : "";
-        if (this.current?.role === role) this.replace({ ...this.current, text: this.current.text + text });
-        else this.current = this.add(role, text);
-        return;
-      }
-      case "tool_call":
-        this.current = undefined;
-        this.toolEntries.set(update.toolCallId, this.add("tool", `⚙ ${update.title}`).id);
-        return;
-      case "tool_call_update": {
-        const id = this.toolEntries.get(update.toolCallId);
-        const entry = this.entries.find((e) => e.id === id);
-        if (entry && update.status && update.status !== "in_progress") this.replace({ ...entry, text: `${entry.text.replace(/ — (completed|failed)$/, "")} — ${update.status}` });
-        return;
-      }
-      default:
-        return;
-    }
-  }
-
-  private add(role: TranscriptEntry["role"], text: string): TranscriptEntry {
-    const entry: TranscriptEntry = { id: this.nextId++, role, text };
-    this.entries.push(entry);
-    this.emit({ entry });
-    return entry;
-  }
-
-  private replace(entry: TranscriptEntry): void {
-    const index = this.entries.findIndex((e) => e.id === entry.id);
-    if (index >= 0) this.entries[index] = entry;
-    if (this.current?.id === entry.id) this.current = entry;
-    this.emit({ entry });
   }
 
   private setBusy(busy: boolean): void {
     this.busy = busy;
     void vscode.commands.executeCommand("setContext", "hermes.turnRunning", busy);
-    this.emit({ busy });
+    this.transcript.setBusy(busy);
   }
 
-  private emit(change: Parameters<Listener>[0]): void {
-    for (const listener of this.listeners) listener(change);
+  private broadcast<M extends HostNotificationMethod>(method: M, params: HostNotifications[M]): void {
+    for (const sink of this.sinks) sink(method, params);
   }
-}
-
-/** Until the chat view renders permission cards, the agent's own options are offered as a notification. */
-async function askPermission(request: acp.RequestPermissionRequest): Promise<acp.RequestPermissionResponse> {
-  const title = request.toolCall.title ?? "Hermes asks for permission";
-  const picked = await vscode.window.showInformationMessage(title, ...request.options.map((o) => o.name));
-  const option = request.options.find((o) => o.name === picked);
-  return option ? { outcome: { outcome: "selected", optionId: option.optionId } } : { outcome: { outcome: "cancelled" } };
 }

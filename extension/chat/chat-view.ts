@@ -1,32 +1,96 @@
 import * as vscode from "vscode";
-import type { HostToWebview, WebviewToHost } from "../../webview-ui/protocol.js";
+import type { HostRequestHandlers } from "./webview-bridge.js";
+import { WebviewBridge } from "./webview-bridge.js";
 import { chatHtml } from "./chat-html.js";
 import type { ChatSession } from "./chat-session.js";
+import { openLink, openLocation, searchWorkspaceFiles } from "./workspace-links.js";
 
-/** The chat sidebar: renders the ChatSession and sends the user's prompts to it. Replays a snapshot on every (re)open. */
-export class ChatViewProvider implements vscode.WebviewViewProvider {
+/**
+ * The chat sidebar. The view is a renderer only: on every (re)open it is sent the whole conversation, then follows
+ * the deltas. While a permission request waits and the view is hidden, the view shows a badge and a notification
+ * offers to open it.
+ */
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewId = "hermes.chat";
+  private view: vscode.WebviewView | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly session: ChatSession,
-  ) {}
+    private readonly log: vscode.OutputChannel,
+  ) {
+    this.subscriptions.push(session.permissions.onDidChangeCount((count) => this.onPermissionsWaiting(count)));
+  }
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    const scripts = vscode.Uri.joinPath(this.extensionUri, "dist", "webview");
-    view.webview.options = { enableScripts: true, localResourceRoots: [scripts] };
-    view.webview.html = chatHtml(view.webview, view.webview.asWebviewUri(vscode.Uri.joinPath(scripts, "main.js")));
-    const post = (message: HostToWebview) => void view.webview.postMessage(message);
-    const subscription = this.session.onChange((change) => {
-      if (change.reset) post({ type: "snapshot", ...this.session.snapshot });
-      if (change.entry) post({ type: "upsert", entry: change.entry });
-      if (change.busy !== undefined) post({ type: "busy", busy: change.busy });
+    this.view = view;
+    const assets = vscode.Uri.joinPath(this.extensionUri, "dist", "webview");
+    view.webview.options = { enableScripts: true, localResourceRoots: [assets] };
+    const bridge = new WebviewBridge(view.webview, this.handlers(), (message) => this.log.appendLine(message));
+    view.webview.html = chatHtml(view.webview, assets);
+    const subscription = this.session.subscribe((method, params) => bridge.notify(method, params));
+    view.onDidChangeVisibility(() => this.onPermissionsWaiting(this.session.permissions.count));
+    view.onDidDispose(() => {
+      subscription.dispose();
+      bridge.dispose();
+      if (this.view === view) this.view = undefined;
     });
-    view.onDidDispose(() => subscription.dispose());
-    view.webview.onDidReceiveMessage((message: WebviewToHost) => {
-      if (message.type === "ready") post({ type: "snapshot", ...this.session.snapshot });
-      else if (message.type === "prompt") void this.session.prompt(message.text).catch(() => undefined);
-      else void this.session.cancel();
-    });
+  }
+
+  /** Reveals the view (commands, notifications) and focuses what needs the user. */
+  async reveal(target: "composer" | "permission" = "composer"): Promise<void> {
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+    // A freshly resolved view asks for its snapshot first; a focus request a moment later lands on the right element.
+    setTimeout(() => this.session.focus(target), 100);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private onPermissionsWaiting(count: number): void {
+    const hidden = !this.view?.visible;
+    if (this.view) this.view.badge = count > 0 && hidden ? { value: count, tooltip: `Hermes is waiting for your permission (${count})` } : undefined;
+    if (count > 0 && hidden) {
+      void vscode.window.showInformationMessage("Hermes is waiting for your permission.", "Open Chat").then((choice) => {
+        if (choice) void this.reveal("permission");
+      });
+    }
+  }
+
+  private handlers(): HostRequestHandlers {
+    const session = this.session;
+    return {
+      "view/ready": () => {
+        // The server starts with the view, so commands and pickers are there before the first prompt.
+        void session.connect().catch((error: Error) => this.log.appendLine(`Hermes server did not start: ${error.message}`));
+        return session.snapshot;
+      },
+      "chat/prompt": ({ text }) => {
+        // The turn runs on; the request only says it started. Failures become notices in the transcript.
+        void session.prompt(text).catch(() => undefined);
+      },
+      "chat/cancel": () => session.cancel(),
+      "chat/new": () => session.newChat(),
+      "permission/answer": ({ itemId, optionId }) => session.permissions.answer(itemId, optionId),
+      "review/decide": ({ proposalId, accept }) => this.session.review.decide(proposalId, accept),
+      "review/openDiff": ({ proposalId }) => this.session.review.openDiff(proposalId),
+      "open/location": ({ path, line }) => openLocation(path, line),
+      "open/link": ({ href }) => openLink(href),
+      "files/search": async ({ query }) => ({ files: await searchWorkspaceFiles(query) }),
+      "attachments/addFile": ({ uri }) => void session.attachments.addFile(vscode.Uri.parse(uri)),
+      "attachments/addActive": () => {
+        if (!session.attachments.addActive()) throw new Error("Open a file in the editor to attach it.");
+      },
+      "attachments/addImage": ({ name, mimeType, data }) => void session.attachments.addImage(name, mimeType, data),
+      "attachments/remove": ({ id }) => session.attachments.remove(id),
+      "config/set": ({ pickerId, value }) => session.setConfigOption(pickerId, value),
+      "sessions/list": async () => ({ sessions: await session.listSessions() }),
+      "sessions/open": async ({ sessionId }) => {
+        const known = (await session.listSessions()).find((s) => s.sessionId === sessionId);
+        await session.openSession(sessionId, known?.title);
+      },
+    };
   }
 }

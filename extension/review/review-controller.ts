@@ -7,6 +7,11 @@ import { PreviewDocuments } from "./preview-documents.js";
 /** What the user decided about a proposal; `text` is what was written when they kept all or part of it. */
 export type ReviewOutcome = { readonly kind: "accepted"; readonly text: string; readonly partial: boolean } | { readonly kind: "rejected" };
 
+/** What the chat shows of the review: a proposal appeared (or was re-shown against a changed file), or was decided. */
+export type ReviewEvent =
+  | { readonly type: "proposed"; readonly id: string; readonly path: string; readonly base: string | null; readonly proposed: string }
+  | { readonly type: "decided"; readonly id: string; readonly status: "accepted" | "rejected" | "partial" };
+
 interface Proposal {
   readonly id: string;
   readonly uri: vscode.Uri;
@@ -32,6 +37,8 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  private readonly reviewEvents = new vscode.EventEmitter<ReviewEvent>();
+  readonly onDidChangeReview = this.reviewEvents.event;
   private counter = 0;
 
   /** Shows a proposal and resolves once the user has decided (queued behind earlier proposals for the same file). */
@@ -57,6 +64,18 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
     const proposal = [...this.proposals.values()].find((p) => active && (p.right.toString() === active.toString() || p.left.toString() === active.toString())) ??
       (this.proposals.size === 1 ? [...this.proposals.values()][0] : undefined);
     if (proposal) await this.decideAll(proposal, keep);
+  }
+
+  /** Accept or reject a whole proposal by id (the chat card's buttons). */
+  async decide(proposalId: string, keep: boolean): Promise<void> {
+    const proposal = this.proposals.get(proposalId);
+    if (proposal) await this.decideAll(proposal, keep);
+  }
+
+  /** Brings a pending proposal's diff to the front. */
+  async openDiff(proposalId: string): Promise<void> {
+    const proposal = this.proposals.get(proposalId);
+    if (proposal) await this.showDiff(proposal, false);
   }
 
   async decideEverything(keep: boolean): Promise<void> {
@@ -90,10 +109,12 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
     this.proposals.clear();
     this.documents.dispose();
     this.lensesChanged.dispose();
+    this.reviewEvents.dispose();
   }
 
   private async show(uri: vscode.Uri, proposedText: string): Promise<ReviewOutcome> {
-    const base = (await currentText(uri)) ?? "";
+    const existing = await currentText(uri);
+    const base = existing ?? "";
     if (base === proposedText) return { kind: "accepted", text: base, partial: false };
     const id = `p${++this.counter}`;
     const name = basename(uri.fsPath);
@@ -105,11 +126,18 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
       this.proposals.set(id, { id, uri, base, proposed: proposedText, hunks: computeHunks(base, proposedText), decisions: new Map(), left, right, resolve });
     });
     await this.updateContext();
-    const counts = lineCounts(this.proposals.get(id)!.hunks);
-    // Not awaited: opening the diff is not part of the decision, and its promise may settle only when the tab closes.
-    void vscode.commands.executeCommand("vscode.diff", left, right, `Hermes: ${name} (+${counts.added} −${counts.removed}) — review`, { preserveFocus: true, preview: false });
+    const proposal = this.proposals.get(id)!;
+    void this.showDiff(proposal, true);
     this.lensesChanged.fire();
+    this.reviewEvents.fire({ type: "proposed", id, path: uri.fsPath, base: existing ?? null, proposed: proposedText });
     return outcome;
+  }
+
+  private async showDiff(proposal: Proposal, preserveFocus: boolean): Promise<void> {
+    const counts = lineCounts(proposal.hunks);
+    // Not awaited by callers that decide: opening the diff is not part of the decision, and its promise may settle
+    // only when the tab closes.
+    await vscode.commands.executeCommand("vscode.diff", proposal.left, proposal.right, `Hermes: ${basename(proposal.uri.fsPath)} (+${counts.added} −${counts.removed}) — review`, { preserveFocus, preview: false });
   }
 
   private async decideAll(proposal: Proposal, keep: boolean): Promise<void> {
@@ -127,6 +155,7 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
       proposal.decisions.clear();
       this.documents.set(proposal.left, now);
       this.lensesChanged.fire();
+      this.reviewEvents.fire({ type: "proposed", id: proposal.id, path: proposal.uri.fsPath, base: now, proposed: proposal.proposed });
       void vscode.window.showWarningMessage(`${basename(proposal.uri.fsPath)} changed since Hermes proposed this edit; review it again.`);
       return;
     }
@@ -134,13 +163,19 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
     await this.closeDiff(proposal);
     await this.updateContext();
     this.lensesChanged.fire();
-    if (kept.size === 0) return proposal.resolve({ kind: "rejected" });
+    if (kept.size === 0) {
+      this.reviewEvents.fire({ type: "decided", id: proposal.id, status: "rejected" });
+      return proposal.resolve({ kind: "rejected" });
+    }
     const text = applyHunks(proposal.base, proposal.hunks, kept);
     try {
       await applyText(proposal.uri, text);
-      proposal.resolve({ kind: "accepted", text, partial: kept.size < proposal.hunks.length });
+      const partial = kept.size < proposal.hunks.length;
+      this.reviewEvents.fire({ type: "decided", id: proposal.id, status: partial ? "partial" : "accepted" });
+      proposal.resolve({ kind: "accepted", text, partial });
     } catch (error) {
       void vscode.window.showErrorMessage(`Hermes could not write ${proposal.uri.fsPath}: ${(error as Error).message}`);
+      this.reviewEvents.fire({ type: "decided", id: proposal.id, status: "rejected" });
       proposal.resolve({ kind: "rejected" });
     }
     this.documents.delete(proposal.left);

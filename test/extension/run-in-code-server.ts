@@ -15,217 +15,42 @@
  *   HERMES_E2E_KEEP=1      keep the throwaway state folder even when the suite passes
  *   HERMES_*               all passed to code-server, whose extension host (and so the extension) inherits them
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { homedir, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { format } from "node:util";
+import type { Browser, ConsoleMessage, Page } from "playwright-core";
+import {
+  launchChromium,
+  makeState,
+  missingPrerequisites,
+  repoRoot,
+  sleep,
+  startCodeServer,
+  stopCodeServer,
+  stopCodeServerAndWait,
+  workbenchUrl,
+  type CodeServer,
+} from "../helpers/code-server.js";
 
-// The few playwright-core shapes used here. playwright-core is installed in the e2e cache, not in node_modules
-// (it is no project dependency), so its own typings are not visible to tsc.
-interface JSHandle {
-  jsonValue(): Promise<unknown>;
-}
-interface ConsoleMessage {
-  type(): string;
-  text(): string;
-  args(): JSHandle[];
-  location(): { url: string };
-}
-interface Page {
-  exposeFunction(name: string, callback: (...args: unknown[]) => unknown): Promise<void>;
-  on(event: "console", listener: (message: ConsoleMessage) => void): void;
-  on(event: "pageerror", listener: (error: Error) => void): void;
-  on(event: "crash", listener: () => void): void;
-  goto(url: string, options: { waitUntil: "domcontentloaded"; timeout: number }): Promise<unknown>;
-  screenshot(options: { path: string; fullPage: boolean; timeout: number }): Promise<unknown>;
-}
-interface BrowserContext {
-  newPage(): Promise<Page>;
-}
-interface Browser {
-  newContext(options: { viewport: { width: number; height: number } }): Promise<BrowserContext>;
-  close(): Promise<void>;
-}
-interface PlaywrightCore {
-  chromium: {
-    launch(options: { executablePath: string; args: string[]; env: NodeJS.ProcessEnv; timeout: number }): Promise<Browser>;
-  };
-}
 /** What the workbench hands to codeAutomationExit besides the code: the files of its logs folder. */
 interface WorkbenchLog {
   relativePath: string;
   contents: string;
 }
 
-const repoRoot = resolve(__dirname, "../..");
-const cacheRoot = process.env.HERMES_E2E_CACHE ?? join(homedir(), ".cache", "hermes-e2e");
-const codeServerEntry = join(cacheRoot, "code-server/node_modules/code-server/out/node/entry.js");
-const playwrightManifest = join(cacheRoot, "playwright/package.json");
-const chromiumPath = process.env.HERMES_E2E_CHROMIUM ?? "/usr/bin/chromium";
 const suiteEntry = join(repoRoot, "dist-test/extension/index.js");
 const overallTimeoutMs = Number(process.env.HERMES_E2E_TIMEOUT_MS ?? 300_000);
-
-// The recipe's flags: without the background-networking ones Chromium keeps dialling out on a closed network.
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
 
 const log = (message: string): void => {
   process.stdout.write(`[e2e] ${message}\n`);
 };
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 function checkPrerequisites(): void {
-  const missing: string[] = [];
-  if (!existsSync(codeServerEntry)) missing.push(`code-server (${codeServerEntry}): run npm run e2e:setup`);
-  if (!existsSync(playwrightManifest)) missing.push(`playwright-core (${dirname(playwrightManifest)}): run npm run e2e:setup`);
-  if (!existsSync(chromiumPath)) missing.push(`chromium (${chromiumPath}): run npm run e2e:setup`);
-  if (!existsSync(join(repoRoot, "dist/extension.js"))) missing.push("dist/extension.js: run node esbuild.config.mjs");
+  const missing = missingPrerequisites();
   if (!existsSync(suiteEntry)) missing.push(`${suiteEntry}: run node scripts/build-extension-tests.mjs`);
   if (missing.length > 0) {
     for (const item of missing) log(`missing ${item}`);
     process.exit(2);
-  }
-}
-
-/** A throwaway folder for everything code-server and Chromium would otherwise write under $HOME. */
-function makeState(): { root: string; workspace: string; userData: string; extensions: string; home: string } {
-  // realpath: VS Code reports workspace paths resolved, and the test compares against this one.
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "hermes-e2e-")));
-  const dirs = {
-    root,
-    workspace: join(root, "ws"),
-    userData: join(root, "user"),
-    extensions: join(root, "ext"),
-    home: join(root, "home"),
-  };
-  for (const dir of [dirs.workspace, join(dirs.userData, "User"), dirs.extensions, dirs.home]) mkdirSync(dir, { recursive: true });
-  // No Welcome page (its webview would only slow the start) and no trust prompt over the workspace.
-  writeFileSync(
-    join(dirs.userData, "User/settings.json"),
-    `${JSON.stringify({ "workbench.startupEditor": "none", "security.workspace.trust.enabled": false }, null, 2)}\n`,
-  );
-  writeFileSync(join(dirs.workspace, "README.md"), "# Hermes e2e workspace\n\nA throwaway folder opened by run-in-code-server.ts.\n");
-  return dirs;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => (port > 0 ? done(port) : fail(new Error("no free port"))));
-    });
-  });
-}
-
-/**
- * code-server's environment is the extension host's: a short allow-list (no npm_* or VSCODE_* of an outer editor,
- * which would confuse it) plus every HERMES_* variable, with HOME and the XDG folders pointed into the state folder.
- */
-function codeServerEnv(state: ReturnType<typeof makeState>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith("HERMES_") || ["PATH", "LANG", "TZ", "TMPDIR"].includes(key) || key.startsWith("LC_")) env[key] = value;
-  }
-  return {
-    ...env,
-    HOME: state.home,
-    XDG_CONFIG_HOME: join(state.root, "xdg-config"),
-    XDG_DATA_HOME: join(state.root, "xdg-data"),
-    XDG_CACHE_HOME: join(state.root, "xdg-cache"),
-    HERMES_E2E_WORKSPACE: state.workspace,
-    // No extension gallery: code-server's default (open-vsx.org) is unreachable offline and only adds errors to the log.
-    EXTENSIONS_GALLERY: "{}",
-  };
-}
-
-interface CodeServer {
-  port: number;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function startCodeServer(state: ReturnType<typeof makeState>, logFile: string): Promise<CodeServer> {
-  // The free port is only free until code-server binds it: another process may take it first, so retry.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const out = openSync(logFile, "a");
-    const child = spawn(
-      process.execPath,
-      [
-        codeServerEntry,
-        "--bind-addr", `127.0.0.1:${port}`,
-        "--auth", "none",
-        "--disable-telemetry",
-        "--disable-update-check",
-        "--disable-workspace-trust",
-        "--disable-getting-started-override",
-        "--user-data-dir", state.userData,
-        "--extensions-dir", state.extensions,
-        state.workspace,
-      ],
-      // Its own process group, so that stopping it also stops the extension host and pty host it forks.
-      { cwd: state.root, env: codeServerEnv(state), stdio: ["ignore", out, out], detached: true },
-    );
-    closeSync(out);
-    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-    const healthy = await waitForHealth(port, exited);
-    if (healthy) return { port, child, exited };
-    stopCodeServer(child);
-    await Promise.race([exited, sleep(5_000)]);
-    if (attempt === 3) throw new Error(`code-server did not become healthy; its output is in ${logFile}`);
-    log(`code-server did not start on port ${port}, retrying`);
-  }
-}
-
-async function waitForHealth(port: number, exited: Promise<number | null>): Promise<boolean> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + 90_000;
-  while (!gone && Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return true;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  return false;
-}
-
-function stopCodeServer(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    // Already gone.
-  }
-}
-
-async function stopCodeServerAndWait(server: CodeServer): Promise<void> {
-  stopCodeServer(server.child);
-  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!stopped && server.child.pid !== undefined) {
-    try {
-      process.kill(-server.child.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
   }
 }
 
@@ -297,17 +122,11 @@ async function main(): Promise<number> {
   process.once("SIGTERM", onSignal);
 
   try {
-    server = await startCodeServer(state, codeServerLog);
+    server = await startCodeServer(state, codeServerLog, log);
     const port = server.port;
     log(`code-server on 127.0.0.1:${port} after ${Date.now() - started} ms (state: ${state.root})`);
 
-    const playwright = createRequire(playwrightManifest)("playwright-core") as PlaywrightCore;
-    browser = await playwright.chromium.launch({
-      executablePath: chromiumPath,
-      args: CHROMIUM_ARGS,
-      env: { ...process.env, HOME: state.home, XDG_CONFIG_HOME: join(state.root, "browser-config"), XDG_CACHE_HOME: join(state.root, "browser-cache") },
-      timeout: 60_000,
-    });
+    browser = await launchChromium(state);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
 
@@ -336,12 +155,7 @@ async function main(): Promise<number> {
       settle(1);
     });
 
-    const remote = `vscode-remote://127.0.0.1:${port}`;
-    const payload = JSON.stringify([
-      ["extensionDevelopmentPath", remote + repoRoot],
-      ["extensionTestsPath", remote + suiteEntry],
-    ]);
-    const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(state.workspace)}&payload=${encodeURIComponent(payload)}`;
+    const url = workbenchUrl(port, state, suiteEntry);
     const remaining = (): number => Math.max(1_000, overallTimeoutMs - (Date.now() - started));
     await page.goto(url, { waitUntil: "domcontentloaded", timeout: remaining() });
     log(`workbench loading, suite ${suiteEntry}`);

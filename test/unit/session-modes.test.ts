@@ -44,6 +44,18 @@ describe("session modes", () => {
     assert.equal(readFileSync(join(root, "src/x.ts"), "utf8"), "x");
   });
 
+  it("accept-edits still asks before deleting a file (an editor cannot review a deletion as a diff)", async () => {
+    const { root, env, user } = envIn("accept_edits", new ScriptedUser([], [], true, [false, true]));
+    writeFileSync(join(root, "gone.txt"), "bye\n");
+    const patchText = "*** Begin Patch\n*** Delete File: gone.txt\n*** End Patch";
+    const refused = await runTool(patch!, { mode: "patch", patch: patchText }, env);
+    assert.match(refused.content, /^Edit approval denied by the user/);
+    assert.equal(readFileSync(join(root, "gone.txt"), "utf8"), "bye\n");
+    assert.deepEqual(user.editRequests[0]!.edits, [{ path: join(root, "gone.txt"), oldText: "bye\n", newText: null }]);
+    assert.equal((await runTool(patch!, { mode: "patch", patch: patchText }, env)).isError, undefined);
+    assert.throws(() => readFileSync(join(root, "gone.txt")));
+  });
+
   it("read-only mode refuses edits and commands with side effects, but runs read-only ones", async () => {
     const { root, env, user } = envIn("read_only");
     const edit = await runTool(writeFile!, { path: "a.txt", content: "x" }, env);

@@ -16,7 +16,9 @@ export async function approveEdits(ctx: ToolContext, edits: readonly FileEdit[])
     return "Edits are not allowed: the user put this session in read-only mode. Describe the change instead (or show it as a patch in your reply); the user can switch modes to let you apply it.";
   }
   if (mode === "yolo") return undefined;
-  if (mode === "accept_edits" && edits.every((e) => isRoutineEdit(e.path, ctx.workspace.root))) return undefined;
+  // Accept-edits covers writes only: a deletion cannot be reviewed as a diff in an editor (ACP has no fs delete), so
+  // it is always asked about. Editors that review writes run in this mode and would otherwise never see it.
+  if (mode === "accept_edits" && edits.every((e) => e.newText !== null && isRoutineEdit(e.path, ctx.workspace.root))) return undefined;
   if (!ctx.approver.canAsk) return "Edit approval is needed, but no one can approve edits in this front end; the file was not modified.";
   const allowed = await ctx.approver.approveEdit({ toolCallId: ctx.toolCallId, edits }, ctx.signal);
   return allowed ? undefined : "Edit approval denied by the user; the file was not modified. Do not retry the same edit; ask the user what they want instead.";

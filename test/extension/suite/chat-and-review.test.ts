@@ -3,7 +3,7 @@
  * streaming, edit review (diff, accept, reject, per-hunk), unsaved buffers reaching the agent, server restart.
  */
 import * as assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as vscode from "vscode";
@@ -36,18 +36,18 @@ describe("chat and review in VS Code", function () {
   });
 
   after(async () => {
-    api.chat.reset();
+    await api.chat.newChat();
     await llm.close();
   });
 
+  const lastAgentText = () => api.chat.snapshot.items.flatMap((e) => (e.kind === "agent" ? [e.markdown] : [])).at(-1);
   const lastToolResult = (request: number) => String(llm.requests[request]!.body.messages.filter((m) => m.role === "tool").at(-1)!.content);
   const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === "hermes-review");
 
   it("streams a reply into the chat", async () => {
     llm.enqueue({ kind: "text", chunks: ["Hello ", "from ", "Hermes."] });
     assert.equal(await api.chat.prompt("say hello"), "end_turn");
-    const agent = api.chat.snapshot.entries.filter((e) => e.role === "agent").at(-1)!;
-    assert.equal(agent.text, "Hello from Hermes.");
+    assert.equal(lastAgentText(), "Hello from Hermes.");
   });
 
   it("opens a diff for an edit proposal and writes the file only on accept", async () => {
@@ -111,6 +111,56 @@ describe("chat and review in VS Code", function () {
     assert.equal(readFileSync(file, "utf8"), "agent\n");
   });
 
+  it("accepts an edit from its card in the chat", async () => {
+    const file = join(workspace, "card.txt");
+    writeFileSync(file, "from card\n");
+    llm.enqueue({ kind: "tool_calls", calls: [call("c1", "write_file", { path: "card.txt", content: "FROM CARD\n" })] }, { kind: "text", chunks: ["ok"] });
+    const turn = api.chat.prompt("shout card.txt");
+    const reviewed = () => api.chat.snapshot.items.flatMap((i) => (i.kind === "tool" && i.review ? [i] : []));
+    await until(() => reviewed().some((i) => i.review?.status === "pending"), "the tool card with Accept / Reject");
+    const card = reviewed().at(-1)!;
+    assert.equal(card.diffs[0]?.label, "card.txt");
+    assert.deepEqual([card.diffs[0]?.added, card.diffs[0]?.removed], [1, 1]);
+    await api.review.decide(card.review!.proposalId, true);
+    assert.equal(await turn, "end_turn");
+    assert.equal(readFileSync(file, "utf8"), "FROM CARD\n");
+    assert.equal(reviewed().at(-1)!.review?.status, "accepted");
+  });
+
+  it("asks in the chat before a dangerous command, with the agent's own options", async () => {
+    mkdirSync(join(workspace, "scratch"), { recursive: true });
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "tool_calls", calls: [call("d1", "terminal", { command: "rm -rf scratch" })] }, { kind: "text", chunks: ["removed"] });
+    const turn = api.chat.prompt("clean scratch");
+    const cards = () => api.chat.snapshot.items.flatMap((i) => (i.kind === "permission" ? [i] : []));
+    await until(() => cards().some((c) => c.answer === undefined), "the permission card");
+    assert.equal(api.chat.permissions.count, 1);
+    const card = cards().at(-1)!;
+    assert.ok(card.options.length >= 2, "the agent's options");
+    const allow = card.options.find((o) => o.kind === "allow_once")!;
+    api.chat.permissions.answer(card.id, allow.optionId);
+    assert.equal(await turn, "end_turn");
+    assert.equal(cards().at(-1)!.answer, allow.optionId);
+    assert.equal(existsSync(join(workspace, "scratch")), false);
+    assert.match(lastToolResult(start + 1), /"exit_code":0/);
+  });
+
+  it("asks before deleting a file, and a refusal keeps it", async () => {
+    const file = join(workspace, "precious.txt");
+    writeFileSync(file, "keep\n");
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "tool_calls", calls: [call("x1", "patch", { mode: "patch", patch: "*** Begin Patch\n*** Delete File: precious.txt\n*** End Patch" })] }, { kind: "text", chunks: ["ok"] });
+    const turn = api.chat.prompt("delete precious.txt");
+    const cards = () => api.chat.snapshot.items.flatMap((i) => (i.kind === "permission" ? [i] : []));
+    await until(() => cards().some((c) => c.answer === undefined), "the permission card");
+    const card = cards().at(-1)!;
+    assert.equal(card.diffs[0]?.removed, 1);
+    api.chat.permissions.answer(card.id, card.options.find((o) => o.kind.startsWith("reject"))!.optionId);
+    await turn;
+    assert.equal(readFileSync(file, "utf8"), "keep\n");
+    assert.match(lastToolResult(start + 1), /denied/);
+  });
+
   it("lets the agent read an unsaved buffer", async () => {
     const file = join(workspace, "unsaved.txt");
     writeFileSync(file, "saved text\n");
@@ -143,10 +193,10 @@ describe("chat and review in VS Code", function () {
     const pid = api.chat.serverPid;
     assert.ok(pid);
     process.kill(pid, "SIGKILL");
-    await until(() => api.chat.snapshot.entries.some((e) => e.role === "notice" && e.text.includes("server stopped")), "the notice");
+    await until(() => api.chat.snapshot.items.some((e) => e.kind === "notice" && e.text.includes("server stopped")), "the notice");
     llm.enqueue({ kind: "text", chunks: ["back again"] });
     assert.equal(await api.chat.prompt("are you there?"), "end_turn");
     assert.notEqual(api.chat.serverPid, pid);
-    assert.equal(api.chat.snapshot.entries.filter((e) => e.role === "agent").at(-1)!.text, "back again");
+    assert.equal(lastAgentText(), "back again");
   });
 });

@@ -1,0 +1,286 @@
+import type * as acp from "@agentclientprotocol/sdk";
+import type {
+  Attachment,
+  ChatItem,
+  ChatSnapshot,
+  ConfigPicker,
+  HostNotificationMethod,
+  HostNotifications,
+  PermissionItem,
+  ReviewStatus,
+  SlashCommand,
+  ToolItem,
+  ToolKind,
+  Usage,
+} from "../../webview-ui/protocol.js";
+import { diffView } from "./diff-view.js";
+
+export type TranscriptSink = <M extends HostNotificationMethod>(method: M, params: HostNotifications[M]) => void;
+
+type Streamed = "user" | "agent" | "thought";
+
+/**
+ * The conversation as the chat view shows it, built from ACP session updates and owned by the extension host (the
+ * webview holds no truth and is sent a snapshot whenever it opens). Streaming text crosses the bridge as deltas
+ * (`chat/append`); anything else as the whole changed item. Pure: no vscode, so it is unit-tested directly.
+ */
+export class ChatTranscript {
+  private items: ChatItem[] = [];
+  private readonly indexById = new Map<string, number>();
+  private readonly itemByToolCall = new Map<string, string>();
+  private readonly itemByProposal = new Map<string, string>();
+  private streaming: { id: string; kind: Streamed } | undefined;
+  private counter = 0;
+  private busy = false;
+  private title = "New chat";
+  private commands: readonly SlashCommand[] = [];
+  private pickers: readonly ConfigPicker[] = [];
+  private usage: Usage | undefined;
+  private attachments: readonly Attachment[] = [];
+
+  constructor(
+    private readonly sink: TranscriptSink,
+    /** How a path is shown: relative to the workspace when inside it. */
+    private readonly label: (path: string) => string,
+  ) {}
+
+  snapshot(): ChatSnapshot {
+    return { items: [...this.items], busy: this.busy, title: this.title, commands: this.commands, pickers: this.pickers, attachments: this.attachments, ...(this.usage ? { usage: this.usage } : {}) };
+  }
+
+  get length(): number {
+    return this.items.length;
+  }
+
+  item(id: string): ChatItem | undefined {
+    const index = this.indexById.get(id);
+    return index === undefined ? undefined : this.items[index];
+  }
+
+  /** Empties the conversation (New Chat, another session opened); commands and pickers come again from the server. */
+  reset(title = "New chat"): void {
+    this.items = [];
+    this.indexById.clear();
+    this.itemByToolCall.clear();
+    this.itemByProposal.clear();
+    this.streaming = undefined;
+    this.title = title;
+    this.usage = undefined;
+    this.sink("chat/snapshot", this.snapshot());
+  }
+
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    if (!busy) this.streaming = undefined;
+    this.sink("chat/busy", { busy });
+  }
+
+  setAttachments(attachments: readonly Attachment[]): void {
+    this.attachments = attachments;
+    this.sink("chat/attachments", { attachments });
+  }
+
+  setPickers(pickers: readonly ConfigPicker[]): void {
+    this.pickers = pickers;
+    this.sink("chat/pickers", { pickers });
+  }
+
+  addUser(text: string, attachments: readonly Attachment[]): void {
+    this.streaming = undefined;
+    this.add({ kind: "user", id: this.nextId(), text, attachments });
+  }
+
+  addNotice(level: "info" | "warning" | "error", text: string): void {
+    this.streaming = undefined;
+    this.add({ kind: "notice", id: this.nextId(), level, text });
+  }
+
+  /** Maps one ACP session update onto the transcript. */
+  apply(update: acp.SessionUpdate): void {
+    switch (update.sessionUpdate) {
+      case "user_message_chunk":
+        return this.stream("user", contentText(update.content));
+      case "agent_message_chunk":
+        return this.stream("agent", contentText(update.content));
+      case "agent_thought_chunk":
+        return this.stream("thought", contentText(update.content));
+      case "tool_call":
+        return this.toolCall(update);
+      case "tool_call_update":
+        return this.toolCallUpdate(update);
+      case "plan":
+        return this.plan(update.entries);
+      case "available_commands_update":
+        this.commands = update.availableCommands.map((c) => ({ name: c.name, description: c.description, ...(c.input && "hint" in c.input ? { hint: c.input.hint } : {}) }));
+        return this.sink("chat/commands", { commands: this.commands });
+      case "config_option_update":
+        return this.setPickers(pickersOf(update.configOptions));
+      case "current_mode_update":
+        return this.setPickers(this.pickers.map((p) => (p.id === "mode" ? { ...p, currentValue: update.currentModeId } : p)));
+      case "usage_update":
+        this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
+        return this.sink("chat/usage", { usage: this.usage });
+      case "session_info_update":
+        if (typeof update.title === "string" && update.title) {
+          this.title = update.title;
+          this.sink("chat/title", { title: update.title });
+        }
+        return;
+      case "notice":
+        return this.addNotice(update.severity === "error" ? "error" : update.severity === "warning" ? "warning" : "info", [update.title, update.description].filter(Boolean).join(": "));
+      default:
+        return;
+    }
+  }
+
+  /** A permission request as a card with the agent's own options; answer it with `answerPermission`. */
+  addPermission(request: acp.RequestPermissionRequest): string {
+    this.streaming = undefined;
+    const call = request.toolCall;
+    const known = this.itemByToolCall.get(call.toolCallId);
+    const tool = known ? (this.item(known) as ToolItem | undefined) : undefined;
+    const item: PermissionItem = {
+      kind: "permission",
+      id: this.nextId(),
+      title: call.title ?? tool?.title ?? "Hermes asks for permission",
+      toolKind: (call.kind as ToolKind | null | undefined) ?? tool?.toolKind ?? "other",
+      detail: (call.content ?? []).map((c) => (c.type === "content" ? contentText(c.content) : "")).filter(Boolean).join("\n") || (tool?.output ?? ""),
+      diffs: (call.content ?? []).flatMap((c) => (c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [])),
+      options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+    };
+    this.add(item);
+    return item.id;
+  }
+
+  answerPermission(itemId: string, answer: string): void {
+    const item = this.item(itemId);
+    if (item?.kind === "permission" && item.answer === undefined) this.replace({ ...item, answer });
+  }
+
+  /**
+   * An edit waiting for review in the editor: shown on the tool card that made it (the latest unfinished card about
+   * that file), or as a card of its own.
+   */
+  addReview(proposalId: string, path: string, base: string | null, proposed: string): void {
+    const diff = diffView(path, this.label(path), base, proposed);
+    const review = { proposalId, status: "pending" as const };
+    const shown = this.itemByProposal.get(proposalId);
+    const again = shown ? this.item(shown) : undefined;
+    if (again?.kind === "review") return this.replace({ ...again, diff, review });
+    if (again?.kind === "tool") return this.replace({ ...again, diffs: [...again.diffs.filter((d) => d.path !== path), diff], review });
+    const card = [...this.items].reverse().find((i): i is ToolItem => i.kind === "tool" && i.status !== "completed" && i.status !== "failed" && !i.review && (i.diffs.some((d) => d.path === path) || i.locations.some((l) => l.path === path)));
+    if (card) {
+      this.itemByProposal.set(proposalId, card.id);
+      this.replace({ ...card, diffs: [...card.diffs.filter((d) => d.path !== path), diff], review });
+      return;
+    }
+    const id = this.nextId();
+    this.itemByProposal.set(proposalId, id);
+    this.add({ kind: "review", id, diff, review });
+  }
+
+  setReviewStatus(proposalId: string, status: ReviewStatus): void {
+    const id = this.itemByProposal.get(proposalId);
+    const item = id ? this.item(id) : undefined;
+    if ((item?.kind === "tool" || item?.kind === "review") && item.review) this.replace({ ...item, review: { proposalId, status } });
+  }
+
+  private stream(kind: Streamed, text: string): void {
+    if (!text) return;
+    const current = this.streaming?.kind === kind ? this.item(this.streaming.id) : undefined;
+    if (current) {
+      this.replaceQuietly(appendText(current, text));
+      this.sink("chat/append", { id: current.id, text });
+      return;
+    }
+    const id = this.nextId();
+    this.add(kind === "user" ? { kind, id, text, attachments: [] } : kind === "agent" ? { kind, id, markdown: text } : { kind, id, text });
+    this.streaming = { id, kind };
+  }
+
+  private toolCall(call: acp.ToolCall): void {
+    this.streaming = undefined;
+    const id = this.nextId();
+    this.itemByToolCall.set(call.toolCallId, id);
+    this.add(this.withToolFields({ kind: "tool", id, toolKind: "other", title: call.title, status: "pending", locations: [], output: "", diffs: [] }, call));
+  }
+
+  private toolCallUpdate(update: acp.ToolCallUpdate): void {
+    const id = this.itemByToolCall.get(update.toolCallId);
+    const item = id ? this.item(id) : undefined;
+    if (item?.kind !== "tool") return;
+    this.replace(this.withToolFields(item, update));
+  }
+
+  private withToolFields(item: ToolItem, fields: acp.ToolCallUpdate | acp.ToolCall): ToolItem {
+    const content = fields.content ?? undefined;
+    return {
+      ...item,
+      ...(fields.title ? { title: fields.title } : {}),
+      ...(fields.kind ? { toolKind: fields.kind as ToolKind } : {}),
+      ...(fields.status ? { status: fields.status } : {}),
+      ...(fields.locations ? { locations: fields.locations.map((l) => ({ path: l.path, label: this.label(l.path), ...(typeof l.line === "number" ? { line: l.line } : {}) })) } : {}),
+      // ACP replaces a call's content wholesale on each update that carries it.
+      ...(content
+        ? {
+            output: content.map((c) => (c.type === "content" ? contentText(c.content) : c.type === "terminal" ? "" : "")).filter(Boolean).join("\n"),
+            diffs: item.review ? item.diffs : content.flatMap((c) => (c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [])),
+          }
+        : {}),
+    };
+  }
+
+  private plan(entries: readonly acp.PlanEntry[]): void {
+    this.streaming = undefined;
+    const plan = entries.map((e) => ({ content: e.content, status: e.status, priority: e.priority }));
+    // One live checklist per turn: the plan since the user last spoke is updated in place.
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const item = this.items[i]!;
+      if (item.kind === "user") break;
+      if (item.kind === "plan") return this.replace({ ...item, entries: plan });
+    }
+    this.add({ kind: "plan", id: this.nextId(), entries: plan });
+  }
+
+  private nextId(): string {
+    return `i${++this.counter}`;
+  }
+
+  private add(item: ChatItem): void {
+    this.indexById.set(item.id, this.items.length);
+    this.items.push(item);
+    this.sink("chat/item", { item });
+  }
+
+  private replace(item: ChatItem): void {
+    this.replaceQuietly(item);
+    this.sink("chat/item", { item });
+  }
+
+  private replaceQuietly(item: ChatItem): void {
+    const index = this.indexById.get(item.id);
+    if (index !== undefined) this.items[index] = item;
+  }
+}
+
+function appendText(item: ChatItem, text: string): ChatItem {
+  if (item.kind === "agent") return { ...item, markdown: item.markdown + text };
+  if (item.kind === "user" || item.kind === "thought") return { ...item, text: item.text + text };
+  return item;
+}
+
+function contentText(block: acp.ContentBlock): string {
+  if (block.type === "text") return block.text;
+  if (block.type === "resource_link") return `[${block.name}]`;
+  if (block.type === "image") return "[image]";
+  return "";
+}
+
+/** The session's select options (mode, model) as pickers; boolean options are not shown yet. */
+export function pickersOf(options: readonly acp.SessionConfigOption[] | null | undefined): ConfigPicker[] {
+  return (options ?? []).flatMap((o) => {
+    if (o.type !== "select") return [];
+    const flat = o.options.flatMap((entry) => ("group" in entry ? entry.options : [entry]));
+    return [{ id: o.id, name: o.name, currentValue: o.currentValue, choices: flat.map((c) => ({ value: c.value, name: c.name, ...(c.description ? { description: c.description } : {}) })) }];
+  });
+}
