@@ -54,6 +54,13 @@ export function toolCallStartView(name: string, args: Args, cwd: string): ToolCa
       return { title: `Memory ${str(args?.action)}: ${str(args?.target) || "memory"}`, kind: "other", locations: [], content: [] };
     case "clarify":
       return { title: `Ask: ${shorten(str(args?.question))}`, kind: "other", locations: [], content: [] };
+    case "web_search":
+      return { title: `web search: ${shorten(str(args?.query))}`, kind: "fetch", locations: [], content: [] };
+    case "web_extract": {
+      // Upstream: `extract: {first url}` and ` (+N)` for the others.
+      const urls = Array.isArray(args?.urls) ? args.urls.filter((u): u is string => typeof u === "string") : [];
+      return { title: `extract: ${shorten(urls[0] ?? "")}${urls.length > 1 ? ` (+${urls.length - 1})` : ""}`, kind: "fetch", locations: [], content: [] };
+    }
     default:
       return { title: name || "Unknown tool", kind: KINDS[name] ?? "other", locations, content: [] };
   }

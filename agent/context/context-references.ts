@@ -2,8 +2,9 @@ import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { readBlockedError } from "../tools/safety/file-safety.js";
 import { realpathOr } from "./fs-probe.js";
-import { fileBlock, folderBlock, gitBlock, urlBlock, type Expansion } from "./reference-blocks.js";
+import { fileBlock, folderBlock, gitBlock, type Expansion } from "./reference-blocks.js";
 import { parseReferences, type ContextReference } from "./reference-parser.js";
+import { urlBlock } from "./url-block.js";
 
 export interface ReferenceOptions {
   readonly cwd: string;
@@ -66,7 +67,7 @@ async function expand(ref: ContextReference, options: ReferenceOptions, hard: nu
       case "git":
         return await gitBlock(ref, options.cwd);
       case "url":
-        return await urlBlock(ref, options.signal);
+        return await urlBlock(ref, options.signal, options.hermesHome);
       case "file":
       case "folder": {
         const path = resolveInside(ref.target, options);

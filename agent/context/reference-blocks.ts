@@ -117,35 +117,3 @@ export function gitBlock(ref: ContextReference, cwd: string): Promise<Expansion>
     );
   });
 }
-
-/** `🌐 raw (N tokens)` with the page as text. Fetched directly; the web tools make this richer when they land. */
-export async function urlBlock(ref: ContextReference, signal: AbortSignal): Promise<Expansion> {
-  let text: string;
-  try {
-    const response = await fetch(ref.target, { signal: AbortSignal.any([signal, AbortSignal.timeout(20_000)]), redirect: "follow" });
-    if (!response.ok) return { warning: `${ref.raw}: HTTP ${response.status}` };
-    const body = await response.text();
-    text = /html/i.test(response.headers.get("content-type") ?? "") ? htmlToText(body) : body;
-  } catch (error) {
-    return { warning: `${ref.raw}: ${(error as Error).message}` };
-  }
-  if (!text.trim()) return { warning: `${ref.raw}: no content extracted` };
-  const tokens = estimateTokens(text);
-  return { block: `🌐 ${ref.raw} (${tokens} tokens)\n${text}`, tokens };
-}
-
-function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|noscript)[\s\S]*?<\/\1>/gi, "")
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr)>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}

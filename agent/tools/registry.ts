@@ -6,8 +6,10 @@ import { todoTool } from "./session/todo-tool.js";
 import { processTool } from "./terminal/process-tool.js";
 import { terminalTool } from "./terminal/terminal-tool.js";
 import type { Tool } from "./tool.js";
+import { webExtractTool } from "./web/web-extract-tool.js";
+import { webSearchTool } from "./web/web-search-tool.js";
 
 /** The tools every session offers, with the Python original's names and parameters. */
-export const SESSION_TOOLS: readonly Tool[] = [...FILE_TOOLS, terminalTool, processTool, todoTool, memoryTool, sessionSearchTool, clarifyTool];
+export const SESSION_TOOLS: readonly Tool[] = [...FILE_TOOLS, terminalTool, processTool, todoTool, memoryTool, sessionSearchTool, webSearchTool, webExtractTool, clarifyTool];
 
 export const SESSION_TOOL_NAMES: ReadonlySet<string> = new Set(SESSION_TOOLS.map((t) => t.name));

@@ -105,16 +105,20 @@ describe("@ references", () => {
     assert.match(log.message, /🧾 git log -10 -p/);
   });
 
-  it("fetches @url: pages as text", async () => {
+  it("fetches @url: pages through web_extract's pipeline: Markdown, wrapped as untrusted, private addresses only when allowed", async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html" });
-      res.end("<html><head><style>x{}</style></head><body><h1>Title</h1><p>Hello &amp; welcome</p><script>evil()</script></body></html>");
+      res.end("<html><head><style>x{}</style></head><body><h1>Title</h1><p>Hello &amp; welcome to the harbour office</p><script>evil()</script></body></html>");
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
-      const result = await expandContextReferences(`read @url:${url}`, options(temp.make()));
-      assert.match(result.message, /🌐 @url:http:\/\/127\.0\.0\.1:\d+\/page \(\d+ tokens\)\nTitle\nHello & welcome/);
+      const refused = await expandContextReferences(`read @url:${url}`, options(temp.make()));
+      assert.match(refused.message, /- @url:http:\/\/127\.0\.0\.1:\d+\/page: Blocked: URL targets a private or internal network address/);
+      const hermesHome = temp.make("hh-");
+      writeTree(hermesHome, { "config.yaml": "security:\n  allow_private_urls: true\n" });
+      const result = await expandContextReferences(`read @url:${url}`, options(temp.make(), { hermesHome }));
+      assert.match(result.message, /🌐 @url:http:\/\/127\.0\.0\.1:\d+\/page \(\d+ tokens\)\n<untrusted_tool_result source="@url">\nThe following content was retrieved from an external source\.[^\n]*\n\n# Title\n\nHello & welcome to the harbour office\n<\/untrusted_tool_result>$/);
       assert.ok(!result.message.includes("evil"));
     } finally {
       server.close();
