@@ -13,6 +13,7 @@ import { SessionToolState } from "../agent/tools/session-tool-state.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
 import type { SessionStore } from "../agent/store/session-store.js";
+import { EditorDocuments } from "./editor-documents.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
 
@@ -53,6 +54,8 @@ export class AcpSession {
   private unshownNotices: StartupNotice[];
   private newTitle: string | undefined;
   private configChanged = false;
+  /** What the editor opened and focused since the last turn (ACP document events). */
+  readonly documents: EditorDocuments;
   /** Token use over the session's life in this process, for /usage. */
   readonly usage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, lastContextTokens: 0 };
 
@@ -68,6 +71,7 @@ export class AcpSession {
     this.pendingHistory = options.history;
     this.tools = this.toolEnvironment(options.hintMemory);
     this.tools.state.mode = options.mode ?? "default";
+    this.documents = new EditorDocuments([cwd, this.hints.workingDir]);
     this.adoptHistory();
     this.unshownNotices = [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)];
   }

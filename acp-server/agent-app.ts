@@ -1,4 +1,5 @@
 import * as acp from "@agentclientprotocol/sdk";
+import { onDocumentEvents } from "./handlers/document-events.js";
 import { handleInitialize } from "./handlers/initialize.js";
 import type { ServerContext } from "./server-context.js";
 import { AGENT_NAME } from "./version.js";
@@ -11,8 +12,7 @@ const loadSessionHandlers = () => import("./handlers/session-handlers.js");
 export function createAgentApp(ctx: ServerContext): acp.AgentApp {
   let sessionHandlers: ReturnType<typeof loadSessionHandlers> | undefined;
   const handlers = () => (sessionHandlers ??= loadSessionHandlers());
-  return acp
-    .agent({ name: AGENT_NAME })
+  return onDocumentEvents(acp.agent({ name: AGENT_NAME }), ctx)
     .onRequest("initialize", ({ params }) => {
       setImmediate(() =>
         void handlers()

@@ -1,5 +1,6 @@
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
 import { formatContextReport } from "../agent/prompt/format-context-report.js";
+import { formatInjectedHints } from "../agent/prompt/format-hint-report.js";
 import { memoryFilePath, memoryUsage, readMemoryEntries, type MemoryTarget } from "../agent/store/memory-entries.js";
 import type { AcpSession } from "./acp-session.js";
 import { HERMES_ACP_VERSION } from "./version.js";
@@ -15,8 +16,8 @@ interface SlashCommand {
 const COMMANDS: readonly SlashCommand[] = [
   {
     name: "context",
-    description: "Show which context files were loaded, shadowed, blocked or truncated, and what each prompt layer costs",
-    run: (session) => formatContextReport(session.ready.systemPrompt.report),
+    description: "Show which context files were loaded, shadowed, blocked or truncated, what each prompt layer costs, and which subfolder hints came in",
+    run: (session) => `${formatContextReport(session.ready.systemPrompt.report)}\n\n${formatInjectedHints(session.hints.injected)}`,
   },
   {
     name: "compress",

@@ -22,8 +22,9 @@ export interface UserTurn {
 }
 
 /**
- * Builds the user's message from an ACP prompt: the text and attachments, @ references expanded, and the
- * subdirectory hints of every file the prompt names (attached, selected, referenced) added to this turn.
+ * Builds the user's message from an ACP prompt: the text and attachments, @ references expanded, where the user is
+ * looking in the editor, and the subdirectory hints of every file the prompt names (attached, selected, referenced)
+ * or the editor opened since the last turn, added to this turn (never to the system prompt, never a model call).
  */
 export async function buildUserTurn(session: AcpSession, blocks: readonly ContentBlock[], signal: AbortSignal): Promise<UserTurn> {
   const ready = session.ready;
@@ -34,11 +35,15 @@ export async function buildUserTurn(session: AcpSession, blocks: readonly Conten
     hermesHome: ready.config.home,
     signal,
   });
-  const hints = session.hints.checkPaths([...promptFilePaths(blocks), ...expansion.paths]);
+  const editor = session.documents.take();
+  const attachedHints = session.hints.checkPaths([...promptFilePaths(blocks), ...expansion.paths], "attachment") ?? "";
+  const openedHints = session.hints.checkPaths(editor.paths, "opened file") ?? "";
+  // Only where the cursor is, never the file's text: the model reads the file itself if it needs to.
+  const focus = editor.focus ? `\n\n[The user is looking at ${editor.focus.path}:${editor.focus.line + 1} in the editor]` : "";
   const { images, refused } = promptImages(blocks);
   const runtime = ready.ok ? ready.conversation.runtime : undefined;
   return {
-    text: hints ? expansion.message + hints : expansion.message,
+    text: expansion.message + focus + attachedHints + openedHints,
     images,
     warnings: [...(expansion.blocked ? expansion.warnings : []), ...refused],
     ...(images.length > 0 && runtime && !runtimeSeesImages(runtime) ? { unseenImagesNotice: unseenNotice(runtime.model, images.length) } : {}),

@@ -1,20 +1,25 @@
 import { PROTOCOL_VERSION, type InitializeRequest, type InitializeResponse } from "@agentclientprotocol/sdk";
+import type { AgentCapabilities } from "@agentclientprotocol/sdk/experimental/nes";
 import type { ServerContext } from "../server-context.js";
+import { DOCUMENT_EVENTS_CAPABILITY } from "./document-events.js";
 import { AGENT_NAME, AGENT_TITLE, HERMES_ACP_VERSION } from "../version.js";
 
 /** Answers `initialize` with protocol 1 and only the capabilities this server really has. Does no other work. */
 export function handleInitialize(ctx: ServerContext, params: InitializeRequest): InitializeResponse {
   ctx.clientCapabilities = params.clientCapabilities;
   ctx.log.debug(`initialize from ${params.clientInfo?.name ?? "unknown client"} (protocol ${params.protocolVersion})`);
+  // Typed with the unstable extension: the stable type does not know `nes` (document events) yet.
+  const agentCapabilities: AgentCapabilities = {
+    loadSession: true,
+    promptCapabilities: { image: true, audio: false, embeddedContext: true },
+    sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
+    // stdio MCP is always supported; these two transports as well.
+    mcpCapabilities: { http: true, sse: true },
+    nes: DOCUMENT_EVENTS_CAPABILITY,
+  };
   return {
     protocolVersion: PROTOCOL_VERSION,
-    agentCapabilities: {
-      loadSession: true,
-      promptCapabilities: { image: true, audio: false, embeddedContext: true },
-      sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
-      // stdio MCP is always supported; these two transports as well.
-      mcpCapabilities: { http: true, sse: true },
-    },
+    agentCapabilities,
     agentInfo: { name: AGENT_NAME, title: AGENT_TITLE, version: HERMES_ACP_VERSION },
     authMethods: [],
   };

@@ -22,10 +22,22 @@ const PRUNED = new Set(
   ).split(" "),
 );
 
+/** Why a path reached the tracker: the context inspector tells the user which hint came in through what. */
+export type HintOrigin = "attachment" | "opened file" | `tool call (${string})`;
+
+/** One hint file that went into the conversation (its content, or a [BLOCKED] notice in its place). */
+export interface InjectedHint {
+  /** The hint file, relative to the workspace. */
+  readonly file: string;
+  readonly origin: HintOrigin;
+  readonly blocked: boolean;
+}
+
 /** What a tracker has already injected, so a reloaded session does not inject it again. */
 export interface HintMemory {
   readonly loadedDirs: readonly string[];
   readonly digests: readonly string[];
+  readonly injected?: readonly InjectedHint[];
 }
 
 /**
@@ -38,6 +50,7 @@ export class SubdirectoryHintTracker {
   readonly workingDir: string;
   private readonly loadedDirs = new Set<string>();
   private readonly digests = new Set<string>();
+  private readonly injectedHints: InjectedHint[] = [];
   private readonly enabled: boolean;
 
   constructor(
@@ -52,28 +65,37 @@ export class SubdirectoryHintTracker {
     if (own) this.digests.add(digest(own.content));
     for (const dir of options.memory?.loadedDirs ?? []) this.loadedDirs.add(dir);
     for (const d of options.memory?.digests ?? []) this.digests.add(d);
+    this.injectedHints.push(...(options.memory?.injected ?? []));
+  }
+
+  /** The hint files injected so far, oldest first, and what brought each in. */
+  get injected(): readonly InjectedHint[] {
+    return this.injectedHints;
   }
 
   /** Hints for the paths a finished tool call touched, as upstream appends them to the tool result. */
   checkToolCall(toolName: string, args: Readonly<Record<string, unknown>> | undefined): string | undefined {
-    return this.checkPaths(pathCandidates(toolName, args));
+    return this.checkPaths(pathCandidates(toolName, args), `tool call (${toolName})`);
   }
 
-  /** Hints for raw paths (tool arguments, files the editor names), nearest directory first; undefined if none. */
-  checkPaths(rawPaths: readonly string[]): string | undefined {
+  /**
+   * Hints for raw paths (tool arguments, files the editor names), nearest directory first; undefined if none.
+   * `origin` defaults to the files the user's prompt names.
+   */
+  checkPaths(rawPaths: readonly string[], origin: HintOrigin = "attachment"): string | undefined {
     if (!this.enabled) return undefined;
     const dirs: string[] = [];
     for (const raw of rawPaths) for (const dir of this.newDirectoriesFor(raw)) if (!dirs.includes(dir)) dirs.push(dir);
     const sections: string[] = [];
     for (const dir of dirs) {
-      const section = this.loadDirectory(dir);
+      const section = this.loadDirectory(dir, origin);
       if (section) sections.push(section);
     }
     return sections.length > 0 ? `\n\n${sections.join("\n\n")}` : undefined;
   }
 
   remember(): HintMemory {
-    return { loadedDirs: [...this.loadedDirs], digests: [...this.digests] };
+    return { loadedDirs: [...this.loadedDirs], digests: [...this.digests], injected: [...this.injectedHints] };
   }
 
   /** The directory a path names (its parent when it is or looks like a file) and up to 4 ancestors not yet loaded. */
@@ -101,7 +123,7 @@ export class SubdirectoryHintTracker {
     return statOr(dir)?.isDirectory() === true;
   }
 
-  private loadDirectory(dir: string): string | undefined {
+  private loadDirectory(dir: string, origin: HintOrigin): string | undefined {
     this.loadedDirs.add(dir);
     const hint = this.firstHint(dir);
     if (!hint) return undefined;
@@ -111,6 +133,7 @@ export class SubdirectoryHintTracker {
     const shown = this.displayPath(hint.path);
     let content = hint.content;
     const threats = scanWhole(content.startsWith("\ufeff") ? content.slice(1) : content, "context");
+    this.injectedHints.push({ file: shown, origin, blocked: threats.length > 0 });
     if (threats.length > 0) {
       content = `[BLOCKED: ${hint.name} contained potential prompt injection (${threats.map((t) => t.id).join(", ")}). Content not loaded.]`;
     } else {
