@@ -1,5 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { ChatMessage } from "../agent/providers/messages.js";
+import { describeSkillInvocation } from "../agent/skills/skill-message.js";
 import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
 
 /**
@@ -11,7 +12,8 @@ export async function replayHistory(history: readonly ChatMessage[], cwd: string
   for (const m of history) if (m.role === "tool") results.set(m.toolCallId, m.content);
   for (const m of history) {
     if (m.role === "user") {
-      await send({ sessionUpdate: "user_message_chunk", content: { type: "text", text: m.content } });
+      // A `/skill` turn holds the whole skill; the user sees what they typed, as upstream's transcripts show it.
+      await send({ sessionUpdate: "user_message_chunk", content: { type: "text", text: describeSkillInvocation(m.content) ?? m.content } });
     } else if (m.role === "assistant") {
       if (m.reasoning) await send({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: m.reasoning } });
       if (m.content) await send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: m.content } });

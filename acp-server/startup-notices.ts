@@ -1,4 +1,5 @@
 import type { ContextReport } from "../agent/prompt/system-prompt.js";
+import { blockedSkillFindings } from "../agent/skills/skill-catalog.js";
 
 export interface StartupNotice {
   readonly title: string;
@@ -17,6 +18,17 @@ export function startupNotices(report: ContextReport): StartupNotice[] {
     notices.push({
       title: `${file.label} blocked`,
       description: `${file.path} was not loaded: the threat scanner found possible prompt injection (${hits}). Run /context for details.`,
+    });
+  }
+  for (const skill of report.skills?.blocked ?? []) {
+    notices.push({ title: `Skill ${skill.name} blocked`, description: `${skill.skillMd} was not offered: the threat scanner found possible prompt injection (${blockedSkillFindings(skill)}).` });
+  }
+  const untrusted = report.skills?.untrustedProject;
+  if (untrusted) {
+    // Upstream's CLI prints the same hint pointing at `hermes skills trust`; here the setting is edited directly.
+    notices.push({
+      title: "Project skills not loaded",
+      description: `${untrusted.dirs.join(", ")} holds skills, but ${untrusted.root} is not trusted. To use them, add it to skills.trusted_project_dirs in config.yaml and start a new session.`,
     });
   }
   return notices;

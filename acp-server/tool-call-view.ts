@@ -52,6 +52,13 @@ export function toolCallStartView(name: string, args: Args, cwd: string): ToolCa
       return { title: Array.isArray(args?.todos) ? `Update plan (${args.todos.length} item${args.todos.length === 1 ? "" : "s"})` : "Read plan", kind: "other", locations: [], content: [] };
     case "memory":
       return { title: `Memory ${str(args?.action)}: ${str(args?.target) || "memory"}`, kind: "other", locations: [], content: [] };
+    case "skill_view": {
+      // Upstream's ACP title: `skill view (name[/file])`; a skill's files are read, so the kind is `read`.
+      const file = str(args?.file_path).trim();
+      return { title: `skill view (${str(args?.name).trim() || "?"}${file ? `/${file}` : ""})`, kind: "read", locations: [], content: [] };
+    }
+    case "skills_list":
+      return { title: str(args?.category).trim() ? `skills list (${str(args?.category).trim()})` : "skills list", kind: "read", locations: [], content: [] };
     case "clarify":
       return { title: `Ask: ${shorten(str(args?.question))}`, kind: "other", locations: [], content: [] };
     case "web_search":

@@ -12,6 +12,7 @@ import type { ServerContext } from "../server-context.js";
 import { SessionPersistence } from "../session-persistence.js";
 import { configOptionsOf, modesOf } from "../session-config.js";
 import { availableCommands } from "../slash-commands.js";
+import { skillAvailableCommands } from "../skill-commands.js";
 
 /** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
 export function prepareForClient(ctx: ServerContext, cwd: string, extraTools: readonly Tool[] = []): PreparedConversation {
@@ -93,7 +94,8 @@ export async function announceSession(ctx: ServerContext, session: AcpSession, c
   if (session.ready.ok) session.ready.conversation.warmUp();
   const send = (update: SessionUpdate) =>
     client.notify("session/update", { sessionId: session.id, update }).catch((e: unknown) => ctx.log.debug(`update not delivered: ${(e as Error).message}`));
-  await send({ sessionUpdate: "available_commands_update", availableCommands: availableCommands() });
+  const builtins = availableCommands();
+  await send({ sessionUpdate: "available_commands_update", availableCommands: [...builtins, ...skillAvailableCommands(session, builtins)] });
   // A corrupt session database found while opening the store is told with the next notices (never waited for).
   void session.store?.then((store) => {
     for (const description of store.problems.splice(0)) session.addNotice({ title: "Session database recovered", description });

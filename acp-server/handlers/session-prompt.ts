@@ -4,9 +4,9 @@ import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
 import { configOptionsOf } from "../session-config.js";
-import { runSlashCommand } from "../slash-commands.js";
+import { availableCommands, runSlashCommand } from "../slash-commands.js";
+import { buildSkillOrUserTurn } from "../skill-commands.js";
 import { ToolProgressRelay } from "../tool-progress.js";
-import { buildUserTurn } from "../user-turn.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
@@ -57,7 +57,13 @@ export async function handlePrompt(
       await delivered;
       return { stopReason: "end_turn" };
     }
-    const turn = await buildUserTurn(session, params.prompt, requestSignal);
+    // `/skill-name …` becomes the skill's invocation message; a skill that cannot be loaded is answered here.
+    const turn = await buildSkillOrUserTurn(session, params.prompt, availableCommands(), requestSignal);
+    if ("reply" in turn) {
+      emit({ type: "text_delta", text: turn.reply });
+      await delivered;
+      return { stopReason: "end_turn" };
+    }
     for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
     if (turn.unseenImagesNotice) emit({ type: "notice", title: "Images not shown to the model", message: turn.unseenImagesNotice });
     // A prompt that was only images, all refused, leaves nothing to ask: the warnings above are the answer.

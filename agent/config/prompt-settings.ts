@@ -1,3 +1,4 @@
+import { readSkillSettings, type SkillSettings } from "./skill-settings.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** The config.yaml settings that shape the system prompt, with upstream's defaults. */
@@ -8,6 +9,8 @@ export interface PromptSettings {
   readonly userProfileEnabled: boolean;
   readonly memoryCharLimit: number;
   readonly userCharLimit: number;
+  /** The `skills:` section: where skills are found for the prompt's index (defaults when left out). */
+  readonly skills?: SkillSettings;
 }
 
 export function readPromptSettings(yaml: YamlFile): PromptSettings {
@@ -18,6 +21,7 @@ export function readPromptSettings(yaml: YamlFile): PromptSettings {
     userProfileEnabled: bool(yaml, ["memory", "user_profile_enabled"], memory.user_profile_enabled, true),
     memoryCharLimit: positiveNumber(yaml, ["memory", "memory_char_limit"], memory.memory_char_limit) ?? 2200,
     userCharLimit: positiveNumber(yaml, ["memory", "user_char_limit"], memory.user_char_limit) ?? 1375,
+    skills: readSkillSettings(yaml),
   };
 }
 

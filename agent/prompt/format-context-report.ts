@@ -1,3 +1,4 @@
+import { blockedSkillFindings } from "../skills/skill-catalog.js";
 import { displayPath } from "../tools/file/resolve-path.js";
 import { describeThreat } from "../security/threat-descriptions.js";
 import type { ThreatFinding } from "../security/threat-scanner.js";
@@ -27,6 +28,7 @@ export function formatContextReport(report: ContextReport): string {
   for (const file of report.files) lines.push(`- ${describe(file, show)}`);
   lines.push("", "**Memory**", "");
   lines.push(`- ${report.memory.memoryEntries} memory entries, ${report.memory.userEntries} user-profile entries${report.memory.blockedEntries ? `, ${report.memory.blockedEntries} blocked by the threat scanner` : ""}`);
+  if (report.skills) lines.push("", "**Skills**", "", ...skillLines(report.skills, show));
   lines.push("", "**System prompt layers**", "");
   let chars = 0;
   let tokens = 0;
@@ -41,6 +43,17 @@ export function formatContextReport(report: ContextReport): string {
     for (const warning of report.warnings) lines.push(`- ${warning}`);
   }
   return lines.join("\n");
+}
+
+function skillLines(skills: NonNullable<ContextReport["skills"]>, show: (path: string) => string): string[] {
+  const lines = [`- ${skills.offered} offered (index in the stable layer, each one a /command unless a built-in has its name)`];
+  for (const skill of skills.blocked) {
+    lines.push(`- BLOCKED: ${skill.name} (${show(skill.skillMd)}): ${blockedSkillFindings(skill)}`, ...skill.findings.map((t) => `  - ${finding(t)}`));
+  }
+  if (skills.untrustedProject) {
+    lines.push(`- not loaded: ${skills.untrustedProject.dirs.map(show).join(", ")} (add ${skills.untrustedProject.root} to skills.trusted_project_dirs in config.yaml to use them)`);
+  }
+  return lines;
 }
 
 function describe(file: ContextFileDecision, show: (path: string) => string): string {

@@ -1,4 +1,8 @@
 import type { PromptSettings } from "../config/prompt-settings.js";
+import { DEFAULT_SKILL_SETTINGS } from "../config/skill-settings.js";
+import { discoverSkills, type SkillCatalog } from "../skills/skill-catalog.js";
+import type { SkillRoots } from "../skills/skill-roots.js";
+import { renderSkillsIndex } from "../skills/skills-index.js";
 import type { ContextFileDecision } from "./context-decision.js";
 import { HERMES_HELP_GUIDANCE, PARALLEL_TOOL_CALL_GUIDANCE, TASK_COMPLETION_GUIDANCE, toolGuidance } from "./guidance.js";
 import { memoryBlock } from "./memory-snapshot.js";
@@ -30,12 +34,16 @@ export interface ContextReport {
   readonly layers: ReadonlyArray<{ readonly name: LayerName; readonly chars: number; readonly estimatedTokens: number }>;
   /** Upstream's truncation warnings, to be shown to the user (not only logged). */
   readonly warnings: readonly string[];
+  /** Skills the threat scanner kept out, and a project whose skills wait for trust. */
+  readonly skills?: Pick<SkillCatalog, "blocked"> & { readonly offered: number; readonly untrustedProject?: SkillRoots["untrustedProject"] };
 }
 
 export interface SystemPrompt {
   readonly text: string;
   readonly layers: Readonly<Record<LayerName, string>>;
   readonly report: ContextReport;
+  /** The skills behind the index, discovered once with the prompt: slash commands and the index agree all session. */
+  readonly skills: SkillCatalog;
 }
 
 export const PROJECT_CONTEXT_HEADING =
@@ -50,12 +58,14 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
   const cap = resolveContextCap(input.settings.contextFileMaxChars, input.contextLength);
   const identity = loadIdentity(input.home, cap.maxChars);
   const hasTools = input.toolNames.size > 0;
+  const skills = discoverSkills({ home: input.home, cwd: input.cwd, settings: input.settings.skills ?? DEFAULT_SKILL_SETTINGS });
   const stable = joinParts([
     identity.text,
     HERMES_HELP_GUIDANCE,
     hasTools ? TASK_COMPLETION_GUIDANCE : "",
     hasTools ? PARALLEL_TOOL_CALL_GUIDANCE : "",
     toolGuidance(input.toolNames),
+    renderSkillsIndex(skills, input.toolNames),
   ]);
 
   const project = discoverProjectContext(input.cwd, cap.maxChars);
@@ -87,7 +97,9 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
         estimatedTokens: Math.ceil(layers[name].length / 4),
       })),
       warnings: [...identity.warnings, ...project.warnings],
+      skills: { offered: skills.skills.length, blocked: skills.blocked, ...(skills.roots.untrustedProject ? { untrustedProject: skills.roots.untrustedProject } : {}) },
     },
+    skills,
   };
 }
 
