@@ -122,6 +122,13 @@ export class AcpSession {
     this.usage.lastContextTokens = usage.inputTokens + usage.outputTokens;
   }
 
+  /** A subagent's model call: it counts in the totals, but the context fill shown stays the parent's. */
+  private recordChildUsage(usage: TokenUsage): void {
+    const context = this.usage.lastContextTokens;
+    this.recordUsage(usage);
+    this.usage.lastContextTokens = context;
+  }
+
   /** Whether the model changed since last asked (a /model command), once: the client's picker needs updating. */
   takeConfigChanged(): boolean {
     const changed = this.configChanged;
@@ -255,6 +262,7 @@ export class AcpSession {
       state: new SessionToolState(this.id, this.prepared.toolSettings),
       hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
       ...(store ? { sessions: { currentSessionId: this.id, database: async () => { const s = await store; await s.refresh(); return s.database; } } } : {}),
+      ...(this.prepared.ok ? { delegation: this.prepared.delegationHost((usage) => this.recordChildUsage(usage)) } : {}),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { PlanEntry, SessionUpdate } from "@agentclientprotocol/sdk";
 import type { AgentEvent } from "../agent/loop/events.js";
 import type { TodoItem } from "../agent/tools/session-tool-state.js";
 import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
+import { delegateEndContent } from "./delegation-view.js";
 
 /** Maps one engine event to the ACP `session/update` it becomes, or undefined when ACP has no place for it. */
 export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | undefined {
@@ -42,7 +43,7 @@ export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | u
         sessionUpdate: "tool_call_update",
         toolCallId: event.callId,
         status: event.result.isError ? "failed" : "completed",
-        content: toolCallEndContent(event.result),
+        content: (event.name === "delegate_task" ? delegateEndContent(event.result) : undefined) ?? toolCallEndContent(event.result),
         ...(event.result.locations?.length ? { locations: event.result.locations.map((l) => ({ ...l })) } : {}),
       };
     case "plan":

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
 import { displayPath } from "../agent/tools/file/resolve-path.js";
 import type { ToolResult } from "../agent/tools/tool.js";
+import { delegateStartText, delegateTitle } from "./delegation-view.js";
 
 /** How a tool call looks in an editor: the kind drives the icon, the title is what the user reads. */
 export interface ToolCallView {
@@ -61,6 +62,8 @@ export function toolCallStartView(name: string, args: Args, cwd: string): ToolCa
       return { title: str(args?.category).trim() ? `skills list (${str(args?.category).trim()})` : "skills list", kind: "read", locations: [], content: [] };
     case "clarify":
       return { title: `Ask: ${shorten(str(args?.question))}`, kind: "other", locations: [], content: [] };
+    case "delegate_task":
+      return { title: delegateTitle(args), kind: "execute", locations: [], content: text(delegateStartText(args)) };
     case "web_search":
       return { title: `web search: ${shorten(str(args?.query))}`, kind: "fetch", locations: [], content: [] };
     case "web_extract": {
@@ -91,4 +94,3 @@ export function toolCallEndContent(result: ToolResult): ToolCallContent[] {
 function absolute(path: string, cwd: string): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
-

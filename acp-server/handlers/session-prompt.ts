@@ -7,6 +7,7 @@ import { configOptionsOf } from "../session-config.js";
 import { availableCommands, runSlashCommand } from "../slash-commands.js";
 import { buildSkillOrUserTurn } from "../skill-commands.js";
 import { ToolProgressRelay } from "../tool-progress.js";
+import { delegateStartText } from "../delegation-view.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
@@ -34,6 +35,7 @@ export async function handlePrompt(
   const progress = new ToolProgressRelay(send);
   const emit = (event: AgentEvent) => {
     if (event.type === "tool_start" && event.name === "terminal") progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
+    if (event.type === "tool_start" && event.name === "delegate_task") progress.started(event.callId, delegateStartText(event.args));
     if (event.type === "tool_progress") return progress.progress(event.callId, event.text);
     if (event.type === "tool_end") progress.ended(event.callId);
     if (event.type === "usage") {

@@ -1,3 +1,4 @@
+import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { ToolCallRecord } from "../providers/messages.js";
 import type { Approver } from "../tools/approver.js";
 import type { SessionToolState } from "../tools/session-tool-state.js";
@@ -19,6 +20,7 @@ export interface ToolEnvironment {
   readonly state: SessionToolState;
   readonly hints?: HintSource;
   readonly sessions?: SessionDatabaseAccess;
+  readonly delegation?: DelegationHost;
 }
 
 /** The most a single tool result may put into the history; the rest is cut with a note. */

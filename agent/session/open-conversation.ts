@@ -12,6 +12,12 @@ import { contextLengthOf } from "../providers/model-metadata.js";
 import { readToolSettings, type ToolSettings } from "../config/tool-settings.js";
 import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
 import type { Tool } from "../tools/tool.js";
+import type { DelegationHost } from "../delegation/delegation-host.js";
+import { readDelegationSettings } from "../delegation/delegation-settings.js";
+import { availableToolsets } from "../delegation/child-toolsets.js";
+import { createDelegateTool } from "../delegation/delegate-tool.js";
+import { createSessionDelegationHost } from "../delegation/session-delegation-host.js";
+import type { TokenUsage } from "../providers/model-client.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
@@ -23,6 +29,8 @@ export type PreparedConversation =
       readonly conversation: Conversation;
       /** The configured models a user may switch to: the primary, then each usable fallback. */
       readonly modelChoices: readonly RuntimeProvider[];
+      /** What delegate_task starts subagents with; `recordUsage` counts their model calls in the session's usage. */
+      readonly delegationHost: (recordUsage?: (usage: TokenUsage) => void) => DelegationHost;
     }
   | { readonly ok: false; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly toolSettings: ToolSettings; readonly problem: string };
 
@@ -41,15 +49,21 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
   if (!resolution.ok) return { ok: false, config, systemPrompt, toolSettings, problem: resolution.problem };
   const fallbacks = resolveFallbackProviders(readFallbackSettings(config.yaml), config.env, config.configPath, resolution.runtime);
   const retry = config.model.maxRetries === undefined ? {} : { maxRetries: config.model.maxRetries };
+  const delegation = readDelegationSettings(config.yaml);
+  const delegateTool = createDelegateTool({ maxConcurrentChildren: delegation.maxConcurrentChildren, toolsets: availableToolsets([...SESSION_TOOLS, ...extraTools]) });
+  const tools = [...SESSION_TOOLS, delegateTool, ...extraTools];
+  const compression = readCompressionSettings(config.yaml);
   const conversation = new Conversation({
     runtime: resolution.runtime,
     systemPrompt: systemPrompt.text,
     openModelClient: async (runtime) => createModelClientWithFallbacks(runtime, fallbacks.runtimes, retry),
-    tools: [...SESSION_TOOLS, ...extraTools],
+    tools,
     maxIterations: toolSettings.maxTurns,
-    compression: readCompressionSettings(config.yaml),
+    compression,
   });
-  return { ok: true, config, systemPrompt, toolSettings, conversation, modelChoices: [resolution.runtime, ...fallbacks.runtimes] };
+  const delegationHost = (recordUsage?: (usage: TokenUsage) => void) =>
+    createSessionDelegationHost({ config, cwd, settings: delegation, parentTools: tools, parentRuntime: () => conversation.runtime, fallbacks: fallbacks.runtimes, retry, compression, recordUsage });
+  return { ok: true, config, systemPrompt, toolSettings, conversation, modelChoices: [resolution.runtime, ...fallbacks.runtimes], delegationHost };
 }
 
 /** The system prompt a session in `cwd` would get, and the provider resolution it depends on. Reads, never writes. */

@@ -1,4 +1,5 @@
 import type { Database } from "sql.js";
+import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
 import type { SessionToolState, TodoItem } from "./session-tool-state.js";
@@ -64,6 +65,8 @@ export interface ToolContext {
   readonly progress: (text: string) => void;
   /** The session store, for session_search; absent in front ends without one. */
   readonly sessions?: SessionDatabaseAccess;
+  /** Starts subagents, for delegate_task; absent in front ends without one (and in subagents themselves). */
+  readonly delegation?: DelegationHost;
 }
 
 export interface Tool {

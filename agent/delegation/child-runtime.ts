@@ -1,0 +1,37 @@
+import type { EndpointFields } from "../config/endpoint-fields.js";
+import type { Env } from "../config/hermes-home.js";
+import { resolveRuntimeProvider, type RuntimeProvider, type RuntimeResolution } from "../config/runtime-provider.js";
+import { contextLengthOf } from "../providers/model-metadata.js";
+
+/**
+ * The model subagents talk to, as upstream's `_resolve_delegation_credentials` picks it: `delegation.base_url` is a
+ * direct endpoint (its key from `delegation.api_key`, else the parent's); `delegation.provider` is resolved like
+ * `model:` (its key from the environment); `delegation.model` alone swaps the model on the parent's endpoint; with
+ * none of them the subagent runs on whatever the parent runs on now.
+ */
+export function resolveChildRuntime(endpoint: EndpointFields, parent: RuntimeProvider, env: Env, configPath: string): RuntimeResolution {
+  if (!endpoint.provider && !endpoint.baseUrl) {
+    if (!endpoint.model || endpoint.model === parent.model) return { ok: true, runtime: parent };
+    return { ok: true, runtime: { ...parent, model: endpoint.model, contextLength: contextLengthOf(endpoint.model, endpoint.contextLength) } };
+  }
+  const direct = endpoint.baseUrl !== undefined;
+  const resolution = resolveRuntimeProvider(
+    {
+      ...endpoint,
+      provider: endpoint.provider ?? "custom",
+      model: endpoint.model ?? parent.model,
+      // A direct endpoint borrows the parent's key (upstream), for providers whose key lives in another variable.
+      apiKey: endpoint.apiKey ?? (direct ? parent.apiKey : undefined),
+    },
+    env,
+    configPath,
+  );
+  if (resolution.ok) return resolution;
+  const named = endpoint.provider ?? endpoint.baseUrl;
+  return {
+    ok: false,
+    problem:
+      `Cannot resolve delegation provider '${named}': ${resolution.problem} Check that the provider is configured ` +
+      "(API key set, valid provider name), or set delegation.base_url/delegation.api_key for a direct endpoint.",
+  };
+}
