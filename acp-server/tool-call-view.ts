@@ -94,3 +94,4 @@ export function toolCallEndContent(result: ToolResult): ToolCallContent[] {
 function absolute(path: string, cwd: string): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
+
