@@ -78,6 +78,12 @@ mkdirSync("dist/server", { recursive: true });
 writeLauncher();
 // sql.js's WebAssembly travels with the server bundle: the VS Code extension ships dist/ without node_modules.
 copyFileSync("node_modules/sql.js/dist/sql-wasm.wasm", "dist/server/sql-wasm.wasm");
+// The chat view's stylesheet and the codicon font sit beside its script (extension/chat/chat-html.ts links them;
+// the webview's CSP allows styles and fonts only from the extension's own files).
+mkdirSync("dist/webview", { recursive: true });
+copyFileSync("webview-ui/chat.css", "dist/webview/chat.css");
+copyFileSync("node_modules/@vscode/codicons/dist/codicon.css", "dist/webview/codicon.css");
+copyFileSync("node_modules/@vscode/codicons/dist/codicon.ttf", "dist/webview/codicon.ttf");
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));

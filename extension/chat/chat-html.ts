@@ -1,37 +1,53 @@
 import { randomBytes } from "node:crypto";
 import type * as vscode from "vscode";
 
-/** The chat view's page: a strict CSP (no remote content, scripts only with a crypto-random nonce, no eval). */
-export function chatHtml(webview: vscode.Webview, scriptUri: vscode.Uri): string {
-  const nonce = randomBytes(16).toString("base64");
-  const csp = [`default-src 'none'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`, `img-src ${webview.cspSource}`, `font-src ${webview.cspSource}`].join("; ");
+/** The parts of vscode.Webview the page needs (structural, so the page can be built and checked without VS Code). */
+export interface PageWebview {
+  readonly cspSource: string;
+  asWebviewUri(uri: vscode.Uri): vscode.Uri;
+}
+
+/** The files the build writes to dist/webview/ (esbuild.config.mjs), in the order the page loads them. */
+export const CHAT_ASSETS = { styles: ["codicon.css", "chat.css"], script: "main.js" } as const;
+
+/**
+ * The chat view's page. Everything it runs or shows comes from the extension's own dist/webview/ folder:
+ * - `default-src 'none'`: nothing is allowed unless listed below, so no remote content, frames, workers or fetches;
+ * - scripts only with this page's crypto-random nonce (no 'unsafe-eval', no inline handlers: the bundle uses
+ *   addEventListener and never eval or new Function);
+ * - styles and the codicon font only from the extension (webview.cspSource), no 'unsafe-inline' (the bundle sizes
+ *   elements through the CSSOM, which the CSP allows);
+ * - images only from the extension (codicons are a font; model output never carries <img>).
+ * `assetsRoot` is dist/webview/ and must be one of the webview's localResourceRoots.
+ */
+export function chatHtml(webview: PageWebview, assetsRoot: vscode.Uri): string {
+  const nonce = randomBytes(18).toString("base64");
+  const asset = (file: string) => attr(webview.asWebviewUri(assetsRoot.with({ path: `${assetsRoot.path.replace(/\/$/, "")}/${file}` })).toString());
+  const csp = [
+    `default-src 'none'`,
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource}`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join("; ");
+  const styles = CHAT_ASSETS.styles.map((file) => `<link rel="stylesheet" href="${asset(file)}">`).join("\n");
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta http-equiv="Content-Security-Policy" content="${attr(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<style nonce="${nonce}">
-  body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); margin: 0; display: flex; flex-direction: column; height: 100vh; }
-  #transcript { flex: 1; overflow-y: auto; padding: 8px; }
-  .entry { white-space: pre-wrap; margin: 6px 0; padding: 6px 8px; border-radius: 4px; }
-  .user { background: var(--vscode-input-background); }
-  .thought, .tool { color: var(--vscode-descriptionForeground); font-size: 0.9em; }
-  .notice { color: var(--vscode-editorWarning-foreground); }
-  #composer { display: flex; gap: 4px; padding: 6px; border-top: 1px solid var(--vscode-panel-border); }
-  textarea { flex: 1; resize: vertical; min-height: 2.5em; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); font-family: inherit; }
-  button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 10px; cursor: pointer; }
-  button:disabled { opacity: 0.5; }
-</style>
+<title>Hermes</title>
+${styles}
 </head>
 <body>
-<div id="transcript" aria-live="polite" aria-label="Conversation"></div>
-<div id="composer">
-  <textarea id="input" aria-label="Message Hermes" placeholder="Ask Hermes… (Enter to send, Shift+Enter for a new line)"></textarea>
-  <button id="send" aria-label="Send">Send</button>
-  <button id="cancel" aria-label="Cancel the running turn" hidden>Cancel</button>
-</div>
-<script nonce="${nonce}" src="${scriptUri.toString()}"></script>
+<script nonce="${nonce}" src="${asset(CHAT_ASSETS.script)}"></script>
 </body>
 </html>`;
+}
+
+function attr(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
