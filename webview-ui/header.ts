@@ -61,6 +61,11 @@ export class Header {
         buttons[(at + (event.key === "ArrowDown" ? 1 : -1) + buttons.length) % buttons.length]?.focus();
       }
     });
+    // A click anywhere else closes the session list, as a menu would.
+    doc.addEventListener("mousedown", (event) => {
+      const target = event.target as Node;
+      if (!this.sessionList.hidden && !this.sessionList.contains(target) && !this.sessionsButton.contains(target)) this.closeSessions(false);
+    });
     this.pickers.addEventListener("change", (event) => {
       const select = event.target as HTMLSelectElement;
       const pickerId = select.dataset.picker!;
@@ -153,10 +158,10 @@ export class Header {
     );
   }
 
-  private closeSessions(): void {
+  private closeSessions(refocus = true): void {
     this.sessionList.hidden = true;
     this.sessionsButton.setAttribute("aria-expanded", "false");
-    this.sessionsButton.focus();
+    if (refocus) this.sessionsButton.focus();
   }
 
   private call(request: Promise<unknown>): void {

@@ -30,7 +30,12 @@ export class Transcript {
     this.jump.hidden = true;
     this.element = h(doc, "div", { class: "transcript-pane" }, this.scroller, this.jump);
     this.list = new ListWindow(this.scroller, (item) => createItemView(item, options.ctx), options.requestRender);
-    this.list.onFollowChange((following) => (this.jump.hidden = following));
+    this.list.onFollowChange((following) => {
+      this.jump.hidden = following;
+      // Scrolling up brings old rows back into the window: a live log would announce them as new. Only the end of
+      // the conversation, while followed, is live.
+      this.scroller.setAttribute("aria-live", following ? "polite" : "off");
+    });
     this.jump.addEventListener("click", () => {
       this.list.scrollToBottom();
       options.requestRender();
