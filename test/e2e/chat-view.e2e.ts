@@ -1,0 +1,137 @@
+/**
+ * The chat view as a new user meets it: real VS Code (code-server) in headless Chromium, driven by Playwright through
+ * the page a person would look at; the real extension, the real hermes-acp and the scripted LLM endpoint. Opens the
+ * Hermes view, sends a prompt and watches the reply stream, sees a tool card, answers a permission card, accepts a
+ * diff from the chat and finds the file changed. Every state is saved as a screenshot in test-results/e2e/.
+ *
+ *   npm run test:e2e     (needs `npm run e2e:setup` once)
+ */
+import * as assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
+import {
+  launchChromium,
+  makeState,
+  missingPrerequisites,
+  repoRoot,
+  startCodeServer,
+  stopCodeServerAndWait,
+  workbenchUrl,
+  type CodeServer,
+  type CodeServerState,
+} from "../helpers/code-server.js";
+
+const SHOTS = join(repoRoot, "test-results/e2e");
+const log = (message: string) => process.stdout.write(`      [e2e] ${message}\n`);
+
+describe("the chat view in real VS Code", function () {
+  this.timeout(120_000);
+  let llm: ScriptedLlm;
+  let state: CodeServerState;
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let chat: FrameLocator;
+  let shot = 0;
+
+  const screenshot = async (name: string) => {
+    // Away from the activity bar, whose hover would otherwise show a tooltip in every picture.
+    await page.mouse.move(700, 450);
+    const file = join(SHOTS, `${String(++shot).padStart(2, "0")}-${name}.png`);
+    await page.screenshot({ path: file });
+    log(`screenshot ${file}`);
+  };
+  const composer = () => chat.getByRole("textbox", { name: /message hermes/i });
+  const send = async (text: string) => {
+    await composer().fill(text);
+    await composer().press("Enter");
+  };
+  const idle = () => chat.getByRole("button", { name: /^send/i }).and(chat.locator(":enabled")).waitFor({ timeout: 30_000 });
+
+  before(async function () {
+    const missing = missingPrerequisites();
+    if (missing.length) {
+      log(`skipped: ${missing.join("; ")}`);
+      this.skip();
+    }
+    rmSync(SHOTS, { recursive: true, force: true });
+    mkdirSync(SHOTS, { recursive: true });
+    llm = await ScriptedLlm.start();
+    const home = mkdtempSync(join(tmpdir(), "hermes-e2e-home-"));
+    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`);
+    // code-server passes HERMES_* on to the extension host, and so to the server the extension spawns.
+    process.env.HERMES_HOME = home;
+    state = makeState();
+    writeFileSync(join(state.workspace, "greeting.txt"), "hello\nworld\n");
+    server = await startCodeServer(state, join(state.root, "code-server.log"), log);
+    browser = await launchChromium(state);
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await page.goto(workbenchUrl(server.port, state), { waitUntil: "domcontentloaded", timeout: 60_000 });
+    await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => undefined);
+    if (server) await stopCodeServerAndWait(server);
+    await llm?.close();
+    if (state && process.env.HERMES_E2E_KEEP !== "1") rmSync(state.root, { recursive: true, force: true });
+  });
+
+  it("opens the Hermes view from the activity bar", async () => {
+    await page.locator(".activitybar").getByRole("tab", { name: /Hermes/ }).click({ timeout: 30_000 });
+    // The view's page lives two frames down: the webview host, then its active frame.
+    chat = page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
+    await composer().waitFor({ timeout: 30_000 });
+    await screenshot("empty-chat");
+  });
+
+  it("streams a reply as Markdown, sanitised", async () => {
+    const pieces = ["Hello", " from", " **Hermes**", ".\n\n", "```ts\nconst x", " = 1;\n```\n", "<img src=x onerror=\"document.title='pwned'\">", " [docs](javascript:alert(1))"];
+    llm.enqueue({ kind: "text", chunks: pieces, chunkDelayMs: 250 });
+    await send("say hello");
+    await chat.getByText("Hello from", { exact: false }).waitFor({ timeout: 30_000 });
+    await screenshot("streaming");
+    await idle();
+    await chat.locator("strong", { hasText: "Hermes" }).waitFor();
+    await chat.locator("pre code").filter({ hasText: "const x = 1;" }).waitFor();
+    await screenshot("reply");
+    const vectors = await chat.getByRole("log", { name: "Conversation" }).evaluate((root) =>
+      [...root.querySelectorAll("[onerror], [onload], [onclick], script, iframe, a[href^='javascript' i]")].map((e) => e.outerHTML),
+    );
+    assert.deepEqual(vectors, [], "no executable vector reached the conversation");
+    assert.notEqual(await page.title(), "pwned");
+  });
+
+  it("shows a tool card and answers a permission card", async () => {
+    mkdirSync(join(state.workspace, "scratch"), { recursive: true });
+    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("t1", "terminal", { command: "rm -rf scratch" })] }, { kind: "text", chunks: ["Removed the scratch folder."] });
+    await send("clean up scratch");
+    const allow = chat.getByRole("button", { name: /^Allow once$/ });
+    await allow.waitFor({ timeout: 30_000 });
+    await chat.getByText("rm -rf scratch").first().waitFor();
+    await screenshot("permission-card");
+    await allow.click();
+    await chat.getByText("Removed the scratch folder.").waitFor({ timeout: 30_000 });
+    await idle();
+    assert.equal(existsSync(join(state.workspace, "scratch")), false, "the command ran once allowed");
+    await screenshot("tool-card-done");
+  });
+
+  it("accepts an edit from the chat and the file changes", async () => {
+    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("w1", "write_file", { path: "greeting.txt", content: "hello\nWORLD\n" })] }, { kind: "text", chunks: ["Capitalised it."] });
+    await send("capitalise world in greeting.txt");
+    const accept = chat.getByRole("button", { name: /^Accept/ });
+    await accept.first().waitFor({ timeout: 30_000 });
+    await chat.getByText("WORLD").first().waitFor();
+    await screenshot("diff-pending");
+    assert.equal(readFileSync(join(state.workspace, "greeting.txt"), "utf8"), "hello\nworld\n", "nothing written before the user accepts");
+    await accept.first().click();
+    await chat.getByText("Capitalised it.").waitFor({ timeout: 30_000 });
+    await idle();
+    assert.equal(readFileSync(join(state.workspace, "greeting.txt"), "utf8"), "hello\nWORLD\n");
+    await screenshot("diff-accepted");
+  });
+});
