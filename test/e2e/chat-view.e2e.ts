@@ -134,4 +134,31 @@ describe("the chat view in real VS Code", function () {
     assert.equal(readFileSync(join(state.workspace, "greeting.txt"), "utf8"), "hello\nWORLD\n");
     await screenshot("diff-accepted");
   });
+
+  it("completes slash commands and @ files in the composer", async () => {
+    await composer().fill("/comp");
+    const suggestions = chat.getByRole("listbox", { name: "Suggestions" });
+    await suggestions.getByRole("option", { name: /compress/ }).waitFor({ timeout: 10_000 });
+    await screenshot("slash-completion");
+    await composer().press("Tab");
+    assert.match(await composer().inputValue(), /^\/compress\b/);
+    await composer().fill("look at @greet");
+    await suggestions.getByRole("option", { name: /greeting\.txt/ }).waitFor({ timeout: 10_000 });
+    await composer().press("Enter");
+    assert.match(await composer().inputValue(), /^look at @file:greeting\.txt/);
+    await composer().fill("");
+  });
+
+  it("starts a new chat and reopens the earlier session from the list", async () => {
+    await chat.getByRole("button", { name: "New chat" }).click();
+    await chat.getByText("Hello from", { exact: false }).waitFor({ state: "detached", timeout: 10_000 });
+    await chat.getByRole("button", { name: "Earlier sessions" }).click();
+    const list = chat.getByRole("dialog", { name: "Earlier sessions" });
+    await list.getByRole("button", { name: /say hello/ }).first().waitFor({ timeout: 10_000 });
+    await screenshot("session-list");
+    await list.getByRole("button", { name: /say hello/ }).first().click();
+    await chat.getByText("Hello from", { exact: false }).waitFor({ timeout: 15_000 });
+    await chat.getByText("Capitalised it.").waitFor();
+    await screenshot("session-reopened");
+  });
 });
