@@ -14,6 +14,7 @@ import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
 import type { SessionStore } from "../agent/store/session-store.js";
 import { EditorDocuments } from "./editor-documents.js";
+import { TerminalLinks } from "./terminal-links.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
 
@@ -28,6 +29,8 @@ export interface AcpSessionOptions {
   /** The mode a reloaded session had. */
   readonly mode?: SessionMode;
   readonly workspace?: Workspace;
+  /** Which editor terminal shows which tool call (when the workspace runs commands in the editor's terminals). */
+  readonly terminals?: TerminalLinks;
   /** Called after each turn (the server schedules store compaction). */
   readonly onTurnEnd?: () => void;
   /** Tools from the session's MCP servers, and how to stop those servers when the session ends. */
@@ -56,6 +59,8 @@ export class AcpSession {
   private configChanged = false;
   /** What the editor opened and focused since the last turn (ACP document events). */
   readonly documents: EditorDocuments;
+  /** Editor terminals shown in tool calls: every update of such a call must carry its terminal. */
+  readonly terminals: TerminalLinks;
   /** Token use over the session's life in this process, for /usage. */
   readonly usage = { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, lastContextTokens: 0 };
 
@@ -72,6 +77,7 @@ export class AcpSession {
     this.tools = this.toolEnvironment(options.hintMemory);
     this.tools.state.mode = options.mode ?? "default";
     this.documents = new EditorDocuments([cwd, this.hints.workingDir]);
+    this.terminals = options.terminals ?? new TerminalLinks();
     this.adoptHistory();
     this.unshownNotices = [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)];
   }

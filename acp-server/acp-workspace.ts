@@ -1,7 +1,9 @@
 import type { AgentContext, ClientCapabilities } from "@agentclientprotocol/sdk";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import { WorkspaceError, type CommandSpec, type DirEntry, type FileStat, type RunningCommand, type Workspace, type WriteResult } from "../agent/workspace/workspace.js";
+import { ClientTerminalCommand } from "./client-terminal.js";
 import type { Logger } from "./log.js";
+import type { TerminalLinks } from "./terminal-links.js";
 
 // An editor that does not answer is not waited for: past this, the local disk is used.
 const CLIENT_TIMEOUT_MS = 15_000;
@@ -9,8 +11,9 @@ const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * Files through the editor when the client offers `fs`: reads see unsaved buffers, writes land in the editor (where
- * the user reviews them). Anything the client refuses or does not answer falls back to the local disk, and what the
- * client does not offer (listing, stat, processes) is always local.
+ * the user reviews them). Commands of a tool call run in the editor's terminals when it offers `terminal`, shown in
+ * that call. Anything the client refuses or does not answer falls back to the local disk and processes, and what the
+ * client does not offer (listing, stat, background processes) is always local.
  */
 export class AcpWorkspace implements Workspace {
   private readonly local: LocalWorkspace;
@@ -21,6 +24,7 @@ export class AcpWorkspace implements Workspace {
     private readonly client: AgentContext,
     private readonly capabilities: ClientCapabilities,
     private readonly log: Logger,
+    private readonly terminals: TerminalLinks,
   ) {
     this.local = new LocalWorkspace(root);
   }
@@ -74,7 +78,16 @@ export class AcpWorkspace implements Workspace {
     return this.local.readDir(path);
   }
 
+  /**
+   * ACP terminals take no input, so commands that need stdin (background processes driven by `process write`) run
+   * here; so do commands outside a tool call, which would have nowhere to show their terminal.
+   */
   runCommand(spec: CommandSpec): RunningCommand {
-    return this.local.runCommand(spec);
+    const { toolCallId } = spec;
+    if (!this.capabilities.terminal || spec.stdin || !toolCallId) return this.local.runCommand(spec);
+    return new ClientTerminalCommand(
+      { ...spec, toolCallId },
+      { client: this.client, sessionId: this.sessionId, links: this.terminals, log: this.log, runLocally: (s) => this.local.runCommand(s) },
+    );
   }
 }

@@ -7,6 +7,7 @@ import type { SessionStore } from "../../agent/store/session-store.js";
 import type { Tool } from "../../agent/tools/tool.js";
 import { AcpApprover } from "../acp-approver.js";
 import { AcpWorkspace } from "../acp-workspace.js";
+import { TerminalLinks } from "../terminal-links.js";
 import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
 import { SessionPersistence } from "../session-persistence.js";
@@ -78,14 +79,19 @@ export async function startMcpServers(ctx: ServerContext, cwd: string, servers: 
 }
 
 export function sessionOptions(ctx: ServerContext, sessionId: string, cwd: string, client: AgentContext, persistence: SessionPersistence, store: Promise<SessionStore>): AcpSessionOptions {
-  const fs = ctx.clientCapabilities?.fs;
+  const capabilities = ctx.clientCapabilities;
+  const fs = capabilities?.fs;
+  const terminals = new TerminalLinks();
   return {
     approver: new AcpApprover(sessionId, client, ctx.log),
     persistence,
     store,
     onTurnEnd: () => ctx.stores.scheduleCompaction(),
-    // Through the editor when it offers file access (unsaved buffers, edits land in the editor); else the disk.
-    ...(fs?.readTextFile || fs?.writeTextFile ? { workspace: new AcpWorkspace(cwd, sessionId, client, ctx.clientCapabilities!, ctx.log) } : {}),
+    // Through the editor when it offers file access (unsaved buffers, edits land in the editor) or terminals (the
+    // user sees commands run); else the disk and local processes.
+    ...(capabilities && (fs?.readTextFile || fs?.writeTextFile || capabilities.terminal)
+      ? { workspace: new AcpWorkspace(cwd, sessionId, client, capabilities, ctx.log, terminals), terminals }
+      : {}),
   };
 }
 

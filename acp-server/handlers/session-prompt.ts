@@ -27,12 +27,17 @@ export async function handlePrompt(
   let delivered: Promise<unknown> = Promise.resolve();
   const send = (update: SessionUpdate) => {
     delivered = delivered.then(() =>
-      client.notify("session/update", { sessionId: session.id, update }).catch((error: unknown) => {
+      client.notify("session/update", { sessionId: session.id, update: session.terminals.embed(update) }).catch((error: unknown) => {
         ctx.log.debug(`session/update not delivered: ${(error as Error).message}`);
       }),
     );
   };
   const progress = new ToolProgressRelay(send);
+  // A command running in an editor terminal is shown in its tool call, in order with this turn's other updates.
+  const detachTerminals = session.terminals.attach(async (update) => {
+    send(update);
+    await delivered;
+  });
   const emit = (event: AgentEvent) => {
     if (event.type === "tool_start" && event.name === "terminal") progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
     if (event.type === "tool_start" && event.name === "delegate_task") progress.started(event.callId, delegateStartText(event.args));
@@ -79,6 +84,7 @@ export async function handlePrompt(
     await delivered;
     return { stopReason };
   } finally {
+    detachTerminals();
     requestSignal.removeEventListener("abort", onAbort);
   }
 }

@@ -7,11 +7,11 @@ import type { CommandExit, CommandSpec, DirEntry, FileStat, RunningCommand, Work
 import { WorkspaceError } from "./workspace.js";
 
 // Commands run under bash when the machine has it (upstream runs bash), else POSIX sh.
-const SHELL = existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
+export const SHELL = existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
 const KILL_GRACE_MS = 2000;
 
 // Non-interactive defaults so a command never waits for a pager or a credential prompt nobody can answer.
-const QUIET_ENV: Readonly<Record<string, string>> = { PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" };
+export const QUIET_ENV: Readonly<Record<string, string>> = { PAGER: "cat", GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" };
 
 /** Files on this machine's disk and processes spawned here. */
 export class LocalWorkspace implements Workspace {

@@ -51,6 +51,8 @@ export interface CommandSpec {
   readonly env?: Readonly<Record<string, string>>;
   /** Keep stdin open for `process write`. */
   readonly stdin?: boolean;
+  /** The tool call the command runs for: an editor running it in its own terminal shows that terminal there. */
+  readonly toolCallId?: string;
 }
 
 export interface CommandExit {

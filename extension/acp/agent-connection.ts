@@ -5,6 +5,8 @@ import type * as vscode from "vscode";
 import type { ReviewController } from "../review/review-controller.js";
 import { readTextFile, writeTextFile } from "./client-handlers.js";
 import { DocumentEvents, wantedDocumentEvents } from "./document-events.js";
+import { TerminalHandlers, onTerminalRequests } from "./terminal-handlers.js";
+import { TerminalViews } from "./terminal-view.js";
 import { spawnServer } from "./server-process.js";
 
 export interface ConnectionHooks {
@@ -29,6 +31,8 @@ export interface ConnectionOptions {
 export class AgentConnection {
   /** Tells the server which files the user opens and looks at, when it asked for that. */
   private documents: DocumentEvents | undefined;
+  /** The agent's commands, run here and shown in VS Code terminals. */
+  private terminals: TerminalHandlers | undefined;
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -42,8 +46,11 @@ export class AgentConnection {
   static async start(options: ConnectionOptions): Promise<AgentConnection> {
     const child = spawnServer(options.serverPath, options.cwd, options.env, options.log);
     child.on("exit", () => options.hooks.onExit());
-    const app = acp
-      .client({ name: "hermes-vscode" })
+    // Views outlive the connection: the user closes them (a restarted server must not wipe what they were reading).
+    const views = new TerminalViews();
+    const terminals = new TerminalHandlers((commandLine) => views.display(commandLine));
+    child.on("exit", () => terminals.dispose());
+    const app = onTerminalRequests(acp.client({ name: "hermes-vscode" }), terminals)
       .onRequest("fs/read_text_file", ({ params }) => readTextFile(params))
       .onRequest("fs/write_text_file", ({ params }) => writeTextFile(params, options.review))
       .onRequest("session/request_permission", ({ params }) => options.hooks.onPermission(params))
@@ -54,11 +61,12 @@ export class AgentConnection {
     try {
       const initialized = await connection.agent.request("initialize", {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true } },
+        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
         clientInfo: { name: "hermes-vscode", version: "0.1.0" },
       });
       const created = await connection.agent.request("session/new", { cwd: options.cwd, mcpServers: [] });
       const connected = new AgentConnection(child, connection, created.sessionId, initialized.agentCapabilities ?? {}, created.configOptions ?? []);
+      connected.terminals = terminals;
       connected.startDocumentEvents(options.log);
       // Edits are reviewed as diffs in the editor, so the server need not ask about them as well.
       await connected.setConfigOption("mode", "accept_edits");
@@ -144,6 +152,7 @@ export class AgentConnection {
 
   dispose(): void {
     this.documents?.dispose();
+    this.terminals?.dispose();
     this.connection.close();
     this.child.kill();
   }

@@ -42,7 +42,7 @@ describe("hermes-acp: files through the editor", () => {
       })
       .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
     harness = AcpHarness.spawn(serverEnv(home), { client });
-    // A client offering terminals too: commands still run here (ACP allows it), output reaches the tool call.
+    // A client offering terminals too (this turn runs no command: client terminals are in client-terminals.test.ts).
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
     llm.enqueue(
       { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] },

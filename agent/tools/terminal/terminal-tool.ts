@@ -46,7 +46,7 @@ export const terminalTool: Tool = {
 };
 
 async function runForeground(command: string, cwd: string, seconds: number, ctx: ToolContext): Promise<ToolResult> {
-  const handle = ctx.workspace.runCommand({ command, cwd });
+  const handle = ctx.workspace.runCommand({ command, cwd, toolCallId: ctx.toolCallId });
   const output = new OutputCollector();
   handle.onOutput((chunk) => {
     output.add(chunk);
