@@ -81,7 +81,7 @@ export class ClientTerminalCommand implements RunningCommand {
     log.debug(`running in the editor's terminal ${terminalId}: ${this.spec.command}`);
     try {
       // Embedded in the tool call before anything else can end it, and so before the release below.
-      await links.link(this.spec.toolCallId, terminalId, this.spec.command);
+      await links.link(this.spec.toolCallId, terminalId);
       if (this.killedAt !== undefined) this.sendKill();
       const exit = await this.waitForExit();
       await this.readOutput();

@@ -21,24 +21,37 @@ export class TerminalLinks {
     };
   }
 
-  /** `terminalId` shows `toolCallId`'s `command`: embeds it in the call. Resolves once that update is written. */
-  async link(toolCallId: string, terminalId: string, command: string): Promise<void> {
+  /** `terminalId` shows `toolCallId`'s command: embeds it in the call. Resolves once that update is written. */
+  async link(toolCallId: string, terminalId: string): Promise<void> {
     this.byCall.set(toolCallId, terminalId);
-    await this.announce?.({ sessionUpdate: "tool_call_update", toolCallId, content: [textContent(`$ ${command}`)] });
+    await this.announce?.({ sessionUpdate: "tool_call_update", toolCallId, content: [{ type: "terminal", terminalId }] });
   }
 
-  /** The update with its call's terminal put first in the content it sets (when the call has one). */
+  /**
+   * The update with its call's terminal as its content (when the call has one). The editor shows the terminal's
+   * output itself, so the text progress and the result's output are not sent as well (Zed would show them twice):
+   * the final update says only how the command ended.
+   */
   embed(update: SessionUpdate): SessionUpdate {
     if (update.sessionUpdate !== "tool_call_update") return update;
     const terminalId = this.byCall.get(update.toolCallId);
-    if (!terminalId) return update;
+    if (!terminalId || !update.content) return update;
+    const terminal: ToolCallContent = { type: "terminal", terminalId };
+    if (update.status !== "completed" && update.status !== "failed") return { ...update, content: [terminal] };
     // The final update is the last one to carry it.
-    if (update.status === "completed" || update.status === "failed") this.byCall.delete(update.toolCallId);
-    if (!update.content || update.content.some((c) => c.type === "terminal")) return update;
-    return { ...update, content: [{ type: "terminal", terminalId }, ...update.content] };
+    this.byCall.delete(update.toolCallId);
+    const outcome = update.content.flatMap((c) => (c.type === "content" && c.content.type === "text" ? [howItEnded(c.content.text)] : []));
+    return { ...update, content: [terminal, ...outcome.map((text): ToolCallContent => ({ type: "content", content: { type: "text", text } }))] };
   }
 }
 
-function textContent(text: string): ToolCallContent {
-  return { type: "content", content: { type: "text", text } };
+/** The terminal tool's result (`{output, exit_code, error}`) as one line; any other text as it is. */
+function howItEnded(result: string): string {
+  try {
+    const parsed = JSON.parse(result) as { exit_code?: unknown; error?: unknown };
+    const parts = [typeof parsed.exit_code === "number" ? `exit code ${parsed.exit_code}` : "", typeof parsed.error === "string" && parsed.error ? parsed.error : ""];
+    return parts.filter(Boolean).join(": ") || result;
+  } catch {
+    return result;
+  }
 }

@@ -134,6 +134,11 @@ export class AgentConnection {
     this.child.once("exit", () => this.documents?.dispose());
   }
 
+  /** A terminal's output so far, for the chat (the agent's commands run in this window's terminals). */
+  terminalOutput(terminalId: string): string | undefined {
+    return this.terminals?.outputOf(terminalId);
+  }
+
   get pid(): number | undefined {
     return this.child.pid;
   }

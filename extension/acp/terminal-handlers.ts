@@ -4,6 +4,9 @@ import * as acp from "@agentclientprotocol/sdk";
 
 const KILL_GRACE_MS = 2000;
 const DEFAULT_OUTPUT_BYTE_LIMIT = 1_048_576;
+// The chat card of a released terminal still shows its output: the last ones are remembered, their ends only.
+const REMEMBERED_RELEASED = 20;
+const REMEMBERED_CHARS = 20_000;
 
 /** Where one terminal's output is shown to the user (a VS Code pseudoterminal in the extension). */
 export interface TerminalDisplay {
@@ -29,6 +32,7 @@ interface RunningTerminal {
  */
 export class TerminalHandlers {
   private readonly terminals = new Map<string, RunningTerminal>();
+  private readonly released = new Map<string, string>();
   private nextId = 1;
 
   constructor(private readonly openDisplay?: OpenTerminalDisplay) {}
@@ -94,9 +98,17 @@ export class TerminalHandlers {
   }
 
   release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse {
-    stop(this.get(params.terminalId));
+    const terminal = this.get(params.terminalId);
+    stop(terminal);
     this.terminals.delete(params.terminalId);
+    this.released.set(params.terminalId, terminal.output.text().slice(-REMEMBERED_CHARS));
+    if (this.released.size > REMEMBERED_RELEASED) this.released.delete(this.released.keys().next().value!);
     return {};
+  }
+
+  /** What a terminal has printed so far (the end of it, once released), for the chat's tool card. */
+  outputOf(terminalId: string): string | undefined {
+    return this.terminals.get(terminalId)?.output.text().slice(-REMEMBERED_CHARS) ?? this.released.get(terminalId);
   }
 
   /** Ends every command still running (the connection is closing). */

@@ -31,7 +31,7 @@ export class ChatSession implements vscode.Disposable {
 
   constructor(private readonly options: ChatSessionOptions) {
     const sink: TranscriptSink = (method, params) => this.broadcast(method, params);
-    this.transcript = new ChatTranscript(sink, (path) => vscode.workspace.asRelativePath(path, false));
+    this.transcript = new ChatTranscript(sink, (path) => vscode.workspace.asRelativePath(path, false), (id) => this.connection?.terminalOutput(id));
     this.permissions = new PermissionRequests(this.transcript);
     this.attachments = new ChatAttachments((attachments) => this.transcript.setAttachments(attachments));
     this.subscriptions.push(

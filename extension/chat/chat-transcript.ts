@@ -42,6 +42,8 @@ export class ChatTranscript {
     private readonly sink: TranscriptSink,
     /** How a path is shown: relative to the workspace when inside it. */
     private readonly label: (path: string) => string,
+    /** The output of an editor terminal embedded in a tool call (ACP sends the terminal, not its text). */
+    private readonly terminalOutput: (terminalId: string) => string | undefined = () => undefined,
   ) {}
 
   snapshot(): ChatSnapshot {
@@ -223,7 +225,10 @@ export class ChatTranscript {
       // ACP replaces a call's content wholesale on each update that carries it.
       ...(content
         ? {
-            output: content.map((c) => (c.type === "content" ? contentText(c.content) : c.type === "terminal" ? "" : "")).filter(Boolean).join("\n"),
+            output: content
+              .map((c) => (c.type === "content" ? contentText(c.content) : c.type === "terminal" ? (this.terminalOutput(c.terminalId) ?? "").trimEnd() : ""))
+              .filter(Boolean)
+              .join("\n"),
             diffs: item.review ? item.diffs : content.flatMap((c) => (c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [])),
           }
         : {}),

@@ -107,16 +107,19 @@ describe("the chat view in real VS Code", function () {
 
   it("shows a tool card and answers a permission card", async () => {
     mkdirSync(join(state.workspace, "scratch"), { recursive: true });
-    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("t1", "terminal", { command: "rm -rf scratch" })] }, { kind: "text", chunks: ["Removed the scratch folder."] });
+    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("t1", "terminal", { command: "rm -rf scratch && echo scratch-is-gone" })] }, { kind: "text", chunks: ["Removed the scratch folder."] });
     await send("clean up scratch");
     const allow = chat.getByRole("button", { name: /^Allow once$/ });
     await allow.waitFor({ timeout: 30_000 });
-    await chat.getByText("rm -rf scratch").first().waitFor();
+    await chat.getByText("rm -rf scratch", { exact: false }).first().waitFor();
     await screenshot("permission-card");
     await allow.click();
     await chat.getByText("Removed the scratch folder.").waitFor({ timeout: 30_000 });
     await idle();
     assert.equal(existsSync(join(state.workspace, "scratch")), false, "the command ran once allowed");
+    // It ran in a VS Code terminal; its card shows what it printed.
+    await chat.getByText("Output", { exact: false }).last().click();
+    await chat.getByText("scratch-is-gone", { exact: false }).first().waitFor({ timeout: 10_000 });
     await screenshot("tool-card-done");
   });
 

@@ -5,9 +5,9 @@ import type { HostNotificationMethod } from "../../webview-ui/protocol.js";
 
 const ROOT = "/work/project";
 
-function transcript() {
+function transcript(terminals: Record<string, string> = {}) {
   const sent: Array<{ method: HostNotificationMethod; params: unknown }> = [];
-  const t = new ChatTranscript((method, params) => sent.push({ method, params }), (path) => relative(ROOT, path));
+  const t = new ChatTranscript((method, params) => sent.push({ method, params }), (path) => relative(ROOT, path), (id) => terminals[id]);
   return { t, sent };
 }
 
@@ -51,6 +51,18 @@ describe("chat transcript (what the chat view is sent)", () => {
     assert.deepEqual(card.locations, [{ path: `${ROOT}/src/a.ts`, label: "src/a.ts", line: 3 }]);
     assert.equal(card.output, "Edited src/a.ts");
     assert.equal(t.length, 1);
+  });
+
+  it("shows an editor terminal's output on its tool card (ACP sends the terminal, not a copy of its text)", () => {
+    const terminals: Record<string, string> = { term_1: "building…\n" };
+    const { t } = transcript(terminals);
+    t.apply({ sessionUpdate: "tool_call", toolCallId: "c1", title: "Run make", kind: "execute", status: "in_progress" });
+    t.apply({ sessionUpdate: "tool_call_update", toolCallId: "c1", content: [{ type: "terminal", terminalId: "term_1" }] });
+    const card = () => t.snapshot().items[0];
+    assert.equal((card() as { output: string }).output, "building…");
+    terminals.term_1 = "building…\ndone\n";
+    t.apply({ sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed", content: [{ type: "terminal", terminalId: "term_1" }, { type: "content", content: { type: "text", text: "exit code 0" } }] });
+    assert.equal((card() as { output: string }).output, "building…\ndone\nexit code 0");
   });
 
   it("computes the diff of an edit with +/- counts and hunks", () => {

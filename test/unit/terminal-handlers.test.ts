@@ -22,6 +22,7 @@ describe("editor terminals (the extension's terminal/* handlers)", () => {
     assert.deepEqual(exits, [{ exitCode: 4, signal: null }]);
     terminals.release({ sessionId: "s", terminalId });
     assert.throws(() => terminals.output({ sessionId: "s", terminalId }), /Resource not found/);
+    assert.equal(terminals.outputOf(terminalId), output.output, "the chat card still shows what it printed");
   });
 
   it("passes env, cwd and runs an args-less command through a shell", async () => {
