@@ -28,7 +28,7 @@ describe("chat and review in VS Code", function () {
   before(async () => {
     llm = await ScriptedLlm.start();
     const home = mkdtempSync(join(tmpdir(), "hermes-ext-home-"));
-    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`);
+    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n  supports_vision: true\n`);
     // The server inherits the extension host's environment.
     process.env.HERMES_HOME = home;
     workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -187,6 +187,23 @@ describe("chat and review in VS Code", function () {
     await api.chat.prompt("what is this?");
     const user = String(llm.requests[start]!.body.messages.at(-1)!.content);
     assert.match(user, /^what is this\?\n\n\[Attached file: file:\/\/.*selected\.ts#L2-L2\]\n\nconst b = 2;/);
+  });
+
+  it("sends an image pasted into the chat to a vision model", async () => {
+    // A real 1×1 PNG, as the composer hands it over (base64, no data: prefix).
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    assert.throws(() => api.chat.attachments.addImage("x.svg", "image/svg+xml", png), /only PNG, JPEG, GIF and WebP/);
+    const attachment = api.chat.attachments.addImage("dot.png", "image/png", png);
+    assert.deepEqual(api.chat.snapshot.attachments.map((a) => a.label), ["dot.png"]);
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "text", chunks: ["a dot"] });
+    await api.chat.prompt("what is in the picture?");
+    const user = llm.requests[start]!.body.messages.at(-1)!;
+    assert.ok(Array.isArray(user.content), "text and image parts");
+    assert.deepEqual((user.content as Array<{ type: string; image_url?: { url: string } }>).find((p) => p.type === "image_url")?.image_url?.url, `data:image/png;base64,${png}`);
+    const sent = api.chat.snapshot.items.filter((i) => i.kind === "user").at(-1);
+    assert.deepEqual(sent?.kind === "user" && sent.attachments.map((a) => a.id), [attachment.id], "the message shows what it carried");
+    assert.deepEqual(api.chat.snapshot.attachments, [], "nothing left pending");
   });
 
   it("restarts a server that died, on the next prompt", async () => {
