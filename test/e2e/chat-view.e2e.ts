@@ -164,4 +164,22 @@ describe("the chat view in real VS Code", function () {
     await chat.getByText("Capitalised it.").waitFor();
     await screenshot("session-reopened");
   });
+
+  it("badges the hidden view and offers to open it while a permission waits", async () => {
+    mkdirSync(join(state.workspace, "scratch2"), { recursive: true });
+    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("b1", "terminal", { command: "rm -rf scratch2" })] }, { kind: "text", chunks: ["Done again."] });
+    await send("clean up scratch2");
+    // Hide the chat (the Explorer takes the sidebar) before the request arrives.
+    await page.locator(".activitybar").getByRole("tab", { name: /Explorer/ }).click();
+    const notification = page.locator(".notification-toast").filter({ hasText: "Hermes is waiting for your permission" });
+    await notification.waitFor({ timeout: 30_000 });
+    await page.locator(".activitybar").getByRole("tab", { name: /Hermes/ }).locator(".badge").filter({ hasText: "1" }).waitFor({ timeout: 10_000 });
+    await screenshot("permission-badge");
+    await notification.getByRole("button", { name: "Open Chat" }).click();
+    const allow = chat.getByRole("button", { name: /^Allow once$/ });
+    await allow.waitFor({ timeout: 15_000 });
+    await allow.click();
+    await chat.getByText("Done again.").waitFor({ timeout: 30_000 });
+    assert.equal(existsSync(join(state.workspace, "scratch2")), false);
+  });
 });
