@@ -2,7 +2,7 @@
  * Frame times of the chat view under load: the real webview bundle (dist/webview/) in the real page and CSP
  * (extension/chat/chat-html.ts), with a fake host (bench/webview-fake-host.ts) that replays 2,000 mixed items and then
  * streams an agent reply at 1,000 tokens/s, one notification per token. Headless Chromium (Debian's, driven by
- * playwright-core from the e2e cache) records every animation frame; the script prints p50/p95/p99/max per phase and
+ * playwright-core) records every animation frame; the script prints p50/p95/p99/max per phase and
  * the long frames (> 50 ms), and saves them to bench/results/webview-frames.json. Phases: "stream" (following the
  * reply at the bottom), "scroll" (the user scrolls up through the 2,000 items), "reading" (a reply streams while the
  * user reads further up). Two checks: the view followed the stream, and it did not move what the user was reading.
@@ -10,12 +10,11 @@
  */
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:http";
-import { homedir, tmpdir } from "node:os";
-import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { extname, join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import * as esbuild from "esbuild";
-import type * as Playwright from "playwright-core";
+import { chromium, type CDPSession } from "playwright-core";
 import type * as vscode from "vscode";
 import { chatHtml } from "../extension/chat/chat-html.js";
 
@@ -26,16 +25,14 @@ const LONG_FRAME_MS = 50;
 
 const repo = resolve(__dirname, "..");
 const webviewDir = join(repo, "dist/webview");
-const playwrightDir = process.env.HERMES_E2E_PLAYWRIGHT ?? join(homedir(), ".cache/hermes-e2e/playwright/node_modules/playwright-core");
 const chromiumPath = process.env.HERMES_E2E_CHROMIUM ?? "/usr/bin/chromium";
 
-for (const [what, path] of [["webview bundle (npm run build)", join(webviewDir, "main.js")], ["playwright-core (npm run e2e:setup)", playwrightDir], ["chromium (npm run e2e:setup)", chromiumPath]] as const) {
+for (const [what, path] of [["webview bundle (npm run build)", join(webviewDir, "main.js")], ["chromium (npm run e2e:setup)", chromiumPath]] as const) {
   if (!existsSync(path)) {
     process.stderr.write(`bench:webview: missing ${what}: ${path}\n`);
     process.exit(2);
   }
 }
-const { chromium } = createRequire(join(playwrightDir, "package.json"))("playwright-core") as typeof Playwright;
 
 /** A vscode.Uri stand-in for chatHtml: the page's assets are served over HTTP from dist/webview/. */
 function httpUri(origin: string, path: string): vscode.Uri {
@@ -172,7 +169,7 @@ interface MainThreadWork {
   readonly styleMs: number;
 }
 
-async function mainThreadCounters(cdp: Playwright.CDPSession): Promise<Record<string, number>> {
+async function mainThreadCounters(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
   return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
 }

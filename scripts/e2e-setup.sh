@@ -2,21 +2,20 @@
 # Installs what `npm run test:extension` needs to run the extension inside real VS Code, offline:
 #   - Debian packages: chromium (the browser playwright-core drives), ripgrep (seeds @vscode/ripgrep, whose
 #     postinstall would otherwise download rg from GitHub), libkrb5-dev (code-server's `kerberos` addon builds on it)
-#   - code-server 4.100.3 (VS Code 1.100.3, the last release on Node 20) and playwright-core, into a cache
-#     folder outside the repository, so that neither becomes a project dependency nor is reinstalled per run.
+#   - code-server 4.100.3 (VS Code 1.100.3, the last release on Node 20), into a cache folder outside the
+#     repository, so that it neither becomes a project dependency nor is reinstalled per run.
+# (playwright-core, which drives Chromium, is a devDependency: it downloads no browser at install.)
 # Idempotent: every step is skipped when its result is already there, so CI can call it on every run and
 # cache the folder (see HERMES_E2E_CACHE). The recipe is /work/shared/spec/testing-offline.md.
 set -euo pipefail
 
 CODE_SERVER_VERSION="4.100.3"
-PLAYWRIGHT_CORE_VERSION="1.65.1"
 # @vscode/ripgrep 1.15.11 (pulled in by code-server 4.100.3) looks for this archive before downloading.
 RIPGREP_PACKAGE_VERSION="1.15.11"
 RIPGREP_RELEASE="v13.0.0-10"
 
 CACHE="${HERMES_E2E_CACHE:-$HOME/.cache/hermes-e2e}"
 CODE_SERVER_DIR="$CACHE/code-server"
-PLAYWRIGHT_DIR="$CACHE/playwright"
 
 started=$SECONDS
 log() { printf 'e2e-setup: %s\n' "$*"; }
@@ -82,23 +81,6 @@ else
   )
   touch "$code_server_marker"
   log "code-server installed ($(du -sh "$CODE_SERVER_DIR" | cut -f1))"
-fi
-
-# --- playwright-core -------------------------------------------------------------------------------------------
-# playwright-core downloads no browser at install; it drives Debian's /usr/bin/chromium.
-playwright_marker="$PLAYWRIGHT_DIR/.installed-$PLAYWRIGHT_CORE_VERSION"
-if [ -f "$playwright_marker" ] && [ -f "$PLAYWRIGHT_DIR/node_modules/playwright-core/package.json" ]; then
-  log "playwright-core $PLAYWRIGHT_CORE_VERSION present in $PLAYWRIGHT_DIR"
-else
-  log "installing playwright-core $PLAYWRIGHT_CORE_VERSION into $PLAYWRIGHT_DIR"
-  rm -rf "$PLAYWRIGHT_DIR"
-  mkdir -p "$PLAYWRIGHT_DIR"
-  printf '{ "name": "hermes-e2e-playwright", "private": true }\n' >"$PLAYWRIGHT_DIR/package.json"
-  (
-    cd "$PLAYWRIGHT_DIR"
-    npm install "playwright-core@$PLAYWRIGHT_CORE_VERSION" --no-audit --no-fund --loglevel=error
-  )
-  touch "$playwright_marker"
 fi
 
 log "ready in $((SECONDS - started)) s (cache: $CACHE)"
