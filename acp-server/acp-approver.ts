@@ -27,26 +27,31 @@ export class AcpApprover implements Approver {
   ) {}
 
   async approveCommand(request: CommandApprovalRequest, signal: AbortSignal): Promise<CommandApproval> {
+    // Overriding a smart-approval DENY is for this one run: upstream offers only "Allow once" and "Deny" then.
+    const once = request.smartDenied === true;
     const options: PermissionOption[] = [
       { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
-      { optionId: "allow_session", name: "Allow for session", kind: "allow_always" },
-      ...(request.allowPermanent ? [{ optionId: "allow_always", name: "Allow always", kind: "allow_always" as const }] : []),
+      ...(once ? [] : [{ optionId: "allow_session", name: "Allow for session", kind: "allow_always" as const }]),
+      ...(request.allowPermanent && !once ? [{ optionId: "allow_always", name: "Allow always", kind: "allow_always" as const }] : []),
       { optionId: "deny", name: "Deny", kind: "reject_once" },
     ];
+    const why = once ? `${request.description}\nSmart approval said DENY: allowing overrides it for this one run only.` : request.description;
     const response = await this.ask(
       {
         toolCallId: request.toolCallId,
         title: `${request.description}: ${request.command}`,
         kind: "execute",
         status: "pending",
-        content: [{ type: "content", content: { type: "text", text: `${request.description}\n$ ${request.command}` } }],
+        content: [{ type: "content", content: { type: "text", text: `${why}\n$ ${request.command}` } }],
         rawInput: { command: request.command, description: request.description },
       },
       options,
       signal,
     );
     if (response?.outcome.outcome !== "selected") return "deny";
-    return COMMAND_OPTIONS[response.outcome.optionId] ?? "deny";
+    // An option we did not offer (a confused or hostile client) is a denial, as upstream maps it.
+    const chosen = response.outcome.optionId;
+    return options.some((o) => o.optionId === chosen) ? (COMMAND_OPTIONS[chosen] ?? "deny") : "deny";
   }
 
   /** Upstream's edit approval: the diff on the tool call, "Allow edit" or "Deny"; only a selected allow approves. */

@@ -269,6 +269,7 @@ export class AcpSession {
       hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
       ...(store ? { sessions: { currentSessionId: this.id, database: async () => { const s = await store; await s.refresh(); return s.database; } } } : {}),
       ...(this.prepared.ok ? { delegation: this.prepared.delegationHost((usage) => this.recordChildUsage(usage)) } : {}),
+      ...(this.prepared.ok && this.prepared.commandJudge ? { judge: this.prepared.commandJudge } : {}),
     };
   }
 }

@@ -16,6 +16,8 @@ export function childEnvironment(parent: ToolContext, label: string): ToolEnviro
     home: parent.home,
     state: childToolState(parent.state),
     ...(parent.sessions ? { sessions: parent.sessions } : {}),
+    // The same smart-approval judge as the parent's, so `approvals.mode: smart` holds for subagents' commands too.
+    ...(parent.judge ? { judge: parent.judge } : {}),
   };
 }
 

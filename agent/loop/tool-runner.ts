@@ -1,6 +1,7 @@
 import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { ToolCallRecord } from "../providers/messages.js";
 import type { Approver } from "../tools/approver.js";
+import type { CommandJudge } from "../tools/safety/command-judge.js";
 import type { SessionToolState } from "../tools/session-tool-state.js";
 import type { SessionDatabaseAccess, Tool, ToolContext, ToolResult } from "../tools/tool.js";
 import { parseToolArguments } from "../tools/validate-args.js";
@@ -21,6 +22,8 @@ export interface ToolEnvironment {
   readonly hints?: HintSource;
   readonly sessions?: SessionDatabaseAccess;
   readonly delegation?: DelegationHost;
+  /** The smart-approval judge (`approvals.mode: smart`). */
+  readonly judge?: CommandJudge;
 }
 
 /** The most a single tool result may put into the history; the rest is cut with a note. */

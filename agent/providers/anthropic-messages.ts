@@ -62,7 +62,8 @@ export async function createAnthropicMessagesClient(runtime: RuntimeProvider, op
         const stream = await sdk.messages.create(
           {
             model: anthropicModelId(request.model),
-            max_tokens: options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+            max_tokens: request.maxOutputTokens ?? options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             ...(cached.system.length > 0 ? { system: cached.system as never } : {}),
             messages: cached.messages as never,
             ...(request.tools.length > 0 ? { tools: request.tools.map(toAnthropicTool) } : {}),

@@ -50,6 +50,8 @@ export async function createChatCompletionsClient(runtime: RuntimeProvider, requ
             messages: toWire(request.systemPrompt, request.messages) as never,
             stream: true,
             stream_options: { include_usage: true },
+            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+            ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
             ...(request.tools.length > 0
               ? { tools: request.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown> } })) }
               : {}),

@@ -24,6 +24,10 @@ export interface ModelRequest {
   readonly systemPrompt: string;
   readonly messages: readonly ChatMessage[];
   readonly tools: readonly ToolSchema[];
+  /** Sampling temperature; absent leaves the endpoint's default. Auxiliary calls (the approval judge) set 0. */
+  readonly temperature?: number;
+  /** Cap on the reply's tokens; absent leaves the default (the endpoint's, or Anthropic's required one). */
+  readonly maxOutputTokens?: number;
 }
 
 /** A connection to one model endpoint. `stream` throws ProviderError; aborting `signal` ends it at once. */

@@ -51,6 +51,8 @@ export async function createResponsesClient(runtime: RuntimeProvider, requestTim
             // The engine keeps the history itself and resends it; nothing needs to be stored server-side.
             store: false,
             stream: true,
+            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+            ...(request.maxOutputTokens === undefined ? {} : { max_output_tokens: request.maxOutputTokens }),
             ...(request.tools.length > 0 ? { tools: request.tools.map(toResponsesTool) } : {}),
           },
           { signal },

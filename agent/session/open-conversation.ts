@@ -18,6 +18,9 @@ import { availableToolsets } from "../delegation/child-toolsets.js";
 import { createDelegateTool } from "../delegation/delegate-tool.js";
 import { createSessionDelegationHost } from "../delegation/session-delegation-host.js";
 import type { TokenUsage } from "../providers/model-client.js";
+import { readApprovalJudgeSettings } from "../config/approval-judge-settings.js";
+import type { CommandJudge } from "../tools/safety/command-judge.js";
+import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
@@ -31,6 +34,8 @@ export type PreparedConversation =
       readonly modelChoices: readonly RuntimeProvider[];
       /** What delegate_task starts subagents with; `recordUsage` counts their model calls in the session's usage. */
       readonly delegationHost: (recordUsage?: (usage: TokenUsage) => void) => DelegationHost;
+      /** Reviews flagged commands before the user is asked; only with `approvals.mode: smart` (our default is manual). */
+      readonly commandJudge?: CommandJudge;
     }
   | { readonly ok: false; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly toolSettings: ToolSettings; readonly problem: string };
 
@@ -63,7 +68,21 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
   });
   const delegationHost = (recordUsage?: (usage: TokenUsage) => void) =>
     createSessionDelegationHost({ config, cwd, settings: delegation, parentTools: tools, parentRuntime: () => conversation.runtime, fallbacks: fallbacks.runtimes, retry, compression, recordUsage });
-  return { ok: true, config, systemPrompt, toolSettings, conversation, modelChoices: [resolution.runtime, ...fallbacks.runtimes], delegationHost };
+  // Read only in smart mode, so a mistake under `auxiliary.approval` cannot stop sessions that never use the judge.
+  const commandJudge =
+    toolSettings.approvalsMode === "smart"
+      ? createLlmCommandJudge({ settings: readApprovalJudgeSettings(config.yaml), sessionRuntime: () => conversation.runtime, env: config.env, configPath: config.configPath })
+      : undefined;
+  return {
+    ok: true,
+    config,
+    systemPrompt,
+    toolSettings,
+    conversation,
+    modelChoices: [resolution.runtime, ...fallbacks.runtimes],
+    delegationHost,
+    ...(commandJudge ? { commandJudge } : {}),
+  };
 }
 
 /** The system prompt a session in `cwd` would get, and the provider resolution it depends on. Reads, never writes. */

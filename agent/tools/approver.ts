@@ -13,6 +13,11 @@ export interface CommandApprovalRequest {
   readonly description: string;
   /** Offer "always" (persisted to command_allowlist). */
   readonly allowPermanent: boolean;
+  /**
+   * The smart-approval judge said DENY and the user may override it for this one run only: offer just "once" and
+   * "deny" (upstream's `smart_denied` prompt).
+   */
+  readonly smartDenied?: boolean;
 }
 
 export interface EditApprovalRequest {

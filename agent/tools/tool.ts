@@ -2,6 +2,7 @@ import type { Database } from "sql.js";
 import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
+import type { CommandJudge } from "./safety/command-judge.js";
 import type { SessionToolState, TodoItem } from "./session-tool-state.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model (an object schema). */
@@ -67,6 +68,8 @@ export interface ToolContext {
   readonly sessions?: SessionDatabaseAccess;
   /** Starts subagents, for delegate_task; absent in front ends without one (and in subagents themselves). */
   readonly delegation?: DelegationHost;
+  /** Reviews flagged commands first when `approvals.mode` is smart; absent otherwise (then smart asks as manual). */
+  readonly judge?: CommandJudge;
 }
 
 export interface Tool {

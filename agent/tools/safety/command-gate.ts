@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { appendToCommandAllowlist } from "../../config/allowlist-writer.js";
 import type { ToolContext } from "../tool.js";
 import { isReadOnlyCommand } from "./session-mode.js";
+import { smartDenyMessage } from "./command-judge.js";
 import { assessCommand, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_DESCRIPTION, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE, analyseCommand } from "./command-risk.js";
 
 export type GateDecision = { readonly allowed: true; readonly note?: string } | { readonly allowed: false; readonly message: string };
@@ -11,7 +12,10 @@ export type GateDecision = { readonly allowed: true; readonly note?: string } | 
  * Upstream's order of command guards (hermes-behaviour.md §6.3): hardline commands never run in any mode; then
  * the sudo -S guard; the user's `approvals.deny` globs; `approvals.mode: off`; the permanent allowlist (exact text,
  * globs, or approval keys, never for compound commands); then dangerous commands ask the user, unless already
- * approved for this session. ("smart" mode's LLM judge is not available here: such commands ask, as manual.)
+ * approved for this session. In `approvals.mode: smart` the session's judge (an auxiliary LLM) sees the command
+ * first: APPROVE runs it (this once, nothing remembered), DENY blocks it unless a present user overrides it for
+ * this one run, ESCALATE asks as manual mode does. Hardline, deny-glob and read-only blocks come before the judge,
+ * so it can never let those through. Without a judge (a front end that has none) smart behaves as manual.
  */
 export async function gateCommand(command: string, ctx: ToolContext): Promise<GateDecision> {
   const settings = ctx.state.settings;
@@ -37,13 +41,29 @@ export async function gateCommand(command: string, ctx: ToolContext): Promise<Ga
   const allowlisted = settings.commandAllowlist.some((entry) => entry === key || (!compound && matchesCommandGlob(command, entry)));
   if (allowlisted || ctx.state.approvedForSession.has(key)) return { allowed: true };
 
+  let smartDenied = false;
+  if (settings.approvalsMode === "smart" && ctx.judge) {
+    const verdict = await ctx.judge.judge(command, key, ctx.signal);
+    if (verdict === "approve") return { allowed: true };
+    if (verdict === "deny") {
+      if (!ctx.approver.canAsk) return { allowed: false, message: smartDenyMessage(key) };
+      smartDenied = true;
+    }
+  }
+
   if (!ctx.approver.canAsk) {
     return {
       allowed: false,
       message: `BLOCKED: Command flagged as dangerous (${key}) and no one is present to approve it in this front end. Find an alternative approach that avoids this command, or ask the user to run it themselves.`,
     };
   }
-  const answer = await ctx.approver.approveCommand({ toolCallId: ctx.toolCallId, command, description: key, allowPermanent: true }, ctx.signal);
+  const answer = await ctx.approver.approveCommand(
+    { toolCallId: ctx.toolCallId, command, description: key, allowPermanent: !smartDenied, ...(smartDenied ? { smartDenied } : {}) },
+    ctx.signal,
+  );
+  // Overriding the judge's DENY is good for this one run whatever the client answered (upstream: an older client
+  // may still send "session" or "always"), so nothing is remembered.
+  if (smartDenied && answer !== "deny") return { allowed: true };
   switch (answer) {
     case "deny":
       return { allowed: false, message: USER_DENIED_MESSAGE };
