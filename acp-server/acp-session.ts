@@ -14,6 +14,7 @@ import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
 import type { SessionStore } from "../agent/store/session-store.js";
 import { EditorDocuments } from "./editor-documents.js";
+import { PromptQueue } from "./prompt-queue.js";
 import { TerminalLinks } from "./terminal-links.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
@@ -50,7 +51,10 @@ export class AcpSession {
   private pendingHistory: readonly ChatMessage[] | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private running: AbortController | undefined;
-  private readonly workspace: Workspace;
+  /** Files and commands of this session (through the editor when it offers them); attachments are read here too. */
+  readonly workspace: Workspace;
+  /** Its `session/prompt` requests, one at a time (see prompt-queue.ts). */
+  readonly prompts = new PromptQueue();
   /** Settles once the session's first updates (commands, notices) are out; prompt updates must follow them. */
   announced: Promise<void> = Promise.resolve();
   /** Startup notices not yet shown (clients without `session.notices` see them at the top of the first reply). */
@@ -190,6 +194,7 @@ export class AcpSession {
 
   /** Ends the session for good: the running turn, every background process it started, its MCP servers. */
   close(): void {
+    this.prompts.cancelAll();
     this.cancel();
     this.tools.state.processes.killAll();
     void this.options.mcp?.close();

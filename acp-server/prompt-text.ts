@@ -2,8 +2,8 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { isImageBlob } from "./prompt-images.js";
 
 /**
- * Flattens an ACP prompt into the user's message text. Text is kept as written; attachments are referenced so the
- * model knows what the user pointed at (their contents are read by tools or expanded in a later layer).
+ * An ACP prompt as plain text, for telling a slash command and titling the session: text as written, attachments
+ * named. The message the model gets, with attached files inlined, is built by prompt-attachments.ts.
  */
 export function promptToText(blocks: readonly ContentBlock[]): string {
   const parts: string[] = [];

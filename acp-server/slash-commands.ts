@@ -10,6 +10,8 @@ interface SlashCommand {
   readonly name: string;
   readonly description: string;
   readonly hint?: string;
+  /** Answered at once even while a turn runs, instead of waiting its turn like other prompts (prompt-queue.ts). */
+  readonly immediate?: true;
   run(session: AcpSession, args: string): string | Promise<string>;
 }
 
@@ -40,6 +42,13 @@ const COMMANDS: readonly SlashCommand[] = [
     name: "usage",
     description: "Show tokens used in this session and how full the context window is",
     run: (session) => formatUsage(session),
+  },
+  {
+    name: "queue",
+    description: "Queue a prompt to run after the current turn finishes",
+    hint: "prompt to run next",
+    immediate: true,
+    run: (session, args) => (args ? `Queued for the next turn. (${session.prompts.queueText(args)} queued)` : "Usage: /queue <prompt>"),
   },
   {
     name: "new",
@@ -100,8 +109,17 @@ export function availableCommands(): AvailableCommand[] {
 
 /** The reply to `text` when it is one of our commands, else undefined (it goes to the model). */
 export function runSlashCommand(session: AcpSession, text: string): string | Promise<string> | undefined {
+  const found = findCommand(text);
+  return found?.command.run(session, found.args);
+}
+
+/** Whether `text` is a command answered at once, even while a turn runs (/queue). */
+export function isImmediateCommand(text: string): boolean {
+  return findCommand(text)?.command.immediate === true;
+}
+
+function findCommand(text: string): { command: SlashCommand; args: string } | undefined {
   const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!match) return undefined;
-  const command = COMMANDS.find((c) => c.name === match[1]!.toLowerCase());
-  return command?.run(session, (match[2] ?? "").trim());
+  const command = match ? COMMANDS.find((c) => c.name === match[1]!.toLowerCase()) : undefined;
+  return command ? { command, args: (match![2] ?? "").trim() } : undefined;
 }

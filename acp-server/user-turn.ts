@@ -4,48 +4,50 @@ import { expandContextReferences } from "../agent/context/context-references.js"
 import { runtimeSeesImages } from "../agent/providers/image-parts.js";
 import type { ImageAttachment } from "../agent/providers/messages.js";
 import type { AcpSession } from "./acp-session.js";
+import { composePromptMessage } from "./prompt-attachments.js";
 import { promptFilePaths } from "./prompt-files.js";
 import { promptImages } from "./prompt-images.js";
-import { promptToText } from "./prompt-text.js";
 
-// When the model's window is unknown, budget @ references as for a 128k-token model.
+// When the model's window is unknown, budget @ references and attachments as for a 128k-token model.
 const DEFAULT_CONTEXT_TOKENS = 128_000;
 
 export interface UserTurn {
   readonly text: string;
   /** Images sent with the text (already checked). */
   readonly images: readonly ImageAttachment[];
-  /** Things the user should hear about their prompt (a refused or oversized @ reference, a refused image). */
+  /** Things the user should hear about their prompt (a refused or oversized @ reference or attachment, a refused image). */
   readonly warnings: readonly string[];
+  /** Set when the attached files fill more than a quarter of the model's window (they were still attached). */
+  readonly largeAttachmentsNotice?: string;
   /** Set when the images will not be seen: the model has no vision, so it is told about them in words instead. */
   readonly unseenImagesNotice?: string;
 }
 
 /**
- * Builds the user's message from an ACP prompt: the text and attachments, @ references expanded, where the user is
+ * Builds the user's message from an ACP prompt: the text and attachments (attached files inlined, see
+ * prompt-attachments.ts), @ references in the typed text expanded, where the user is
  * looking in the editor, and the subdirectory hints of every file the prompt names (attached, selected, referenced)
  * or the editor opened since the last turn, added to this turn (never to the system prompt, never a model call).
  */
 export async function buildUserTurn(session: AcpSession, blocks: readonly ContentBlock[], signal: AbortSignal): Promise<UserTurn> {
   const ready = session.ready;
-  const expansion = await expandContextReferences(promptToText(blocks), {
-    cwd: session.cwd,
-    contextLength: (ready.ok ? ready.conversation.runtime.contextLength : undefined) ?? DEFAULT_CONTEXT_TOKENS,
-    userHome: homedir(),
-    hermesHome: ready.config.home,
-    signal,
-  });
+  const contextLength = (ready.ok ? ready.conversation.runtime.contextLength : undefined) ?? DEFAULT_CONTEXT_TOKENS;
+  const where = { cwd: session.cwd, userHome: homedir(), hermesHome: ready.config.home, contextLength };
+  const message = await composePromptMessage(blocks, { ...where, workspace: session.workspace });
+  const expansion = await expandContextReferences(message.text, { ...where, signal, referenceText: message.typed });
   const editor = session.documents.take();
   const attachedHints = session.hints.checkPaths([...promptFilePaths(blocks), ...expansion.paths], "attachment") ?? "";
   const openedHints = session.hints.checkPaths(editor.paths, "opened file") ?? "";
   // Only where the cursor is, never the file's text: the model reads the file itself if it needs to.
   const focus = editor.focus ? `\n\n[The user is looking at ${editor.focus.path}:${editor.focus.line + 1} in the editor]` : "";
-  const { images, refused } = promptImages(blocks);
+  const { images: imageBlocks, refused } = promptImages(blocks);
+  const images = [...imageBlocks, ...message.images];
   const runtime = ready.ok ? ready.conversation.runtime : undefined;
   return {
     text: expansion.message + focus + attachedHints + openedHints,
     images,
-    warnings: [...(expansion.blocked ? expansion.warnings : []), ...refused],
+    warnings: [...(expansion.blocked ? expansion.warnings : []), ...message.refused, ...refused],
+    ...(message.largeNotice ? { largeAttachmentsNotice: message.largeNotice } : {}),
     ...(images.length > 0 && runtime && !runtimeSeesImages(runtime) ? { unseenImagesNotice: unseenNotice(runtime.model, images.length) } : {}),
   };
 }

@@ -1,17 +1,18 @@
-import { RequestError, type AgentContext, type CancelNotification, type PromptRequest, type PromptResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
-import type { AgentEvent } from "../../agent/loop/events.js";
+import { RequestError, type AgentContext, type CancelNotification, type ContentBlock, type PromptRequest, type PromptResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
+import type { AgentEvent, StopReason } from "../../agent/loop/events.js";
 import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
 import { configOptionsOf } from "../session-config.js";
-import { availableCommands, runSlashCommand } from "../slash-commands.js";
+import { availableCommands, isImmediateCommand, runSlashCommand } from "../slash-commands.js";
 import { buildSkillOrUserTurn } from "../skill-commands.js";
 import { ToolProgressRelay } from "../tool-progress.js";
 import { delegateStartText } from "../delegation-view.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
- * update of the turn has been written, so nothing arrives after the stop reason.
+ * update of the turn has been written, so nothing arrives after the stop reason. A prompt sent while another of the
+ * session runs waits for it to answer first (prompt-queue.ts says why).
  */
 export async function handlePrompt(
   ctx: ServerContext,
@@ -21,9 +22,18 @@ export async function handlePrompt(
 ): Promise<PromptResponse> {
   const session = ctx.sessions.get(params.sessionId);
   if (!session) throw RequestError.sessionNotFound(params.sessionId);
-  // `$/cancel_request` on the prompt itself (or the connection closing) cancels like `session/cancel`.
-  const onAbort = () => session.cancel();
+  const textOnly = params.prompt.every((b) => b.type === "text");
+  const text = promptToText(params.prompt);
+  // Everything waits its turn except commands meant for the running turn (/queue).
+  const slot = textOnly && isImmediateCommand(text) ? undefined : session.prompts.join();
+  // `$/cancel_request` on the prompt itself (or the connection closing) cancels it like `session/cancel` when it is
+  // running; a prompt still waiting just withdraws, leaving the running one alone.
+  const onAbort = () => {
+    if (slot?.active) session.cancel();
+    slot?.cancel();
+  };
   requestSignal.addEventListener("abort", onAbort, { once: true });
+  const signal = slot ? AbortSignal.any([requestSignal, slot.signal]) : requestSignal;
   let delivered: Promise<unknown> = Promise.resolve();
   const send = (update: SessionUpdate) => {
     delivered = delivered.then(() =>
@@ -33,11 +43,7 @@ export async function handlePrompt(
     );
   };
   const progress = new ToolProgressRelay(send);
-  // A command running in an editor terminal is shown in its tool call, in order with this turn's other updates.
-  const detachTerminals = session.terminals.attach(async (update) => {
-    send(update);
-    await delivered;
-  });
+  let detachTerminals = () => {};
   const emit = (event: AgentEvent) => {
     if (event.type === "tool_start" && event.name === "terminal") progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
     if (event.type === "tool_start" && event.name === "delegate_task") progress.started(event.callId, delegateStartText(event.args));
@@ -53,42 +59,65 @@ export async function handlePrompt(
     const update = eventToUpdate(event, session.cwd);
     if (update) send(update);
   };
-  try {
-    await session.announced;
-    for (const notice of session.takeNotices()) emit({ type: "notice", title: notice.title, message: notice.description });
-    const text = promptToText(params.prompt);
-    const commandReply = params.prompt.every((b) => b.type === "text") ? runSlashCommand(session, text) : undefined;
+  /** One prompt: a command's reply, or a model turn (`turn` says whether the model was called). */
+  const answer = async (blocks: readonly ContentBlock[], text: string, textOnly: boolean): Promise<{ stopReason: StopReason; turn: boolean }> => {
+    const commandReply = textOnly ? runSlashCommand(session, text) : undefined;
     if (commandReply !== undefined) {
       emit({ type: "text_delta", text: await commandReply });
       if (session.takeConfigChanged()) send({ sessionUpdate: "config_option_update", configOptions: configOptionsOf(session) });
-      await delivered;
-      return { stopReason: "end_turn" };
+      return { stopReason: "end_turn", turn: false };
     }
     // `/skill-name …` becomes the skill's invocation message; a skill that cannot be loaded is answered here.
-    const turn = await buildSkillOrUserTurn(session, params.prompt, availableCommands(), requestSignal);
+    const turn = await buildSkillOrUserTurn(session, blocks, availableCommands(), signal);
     if ("reply" in turn) {
       emit({ type: "text_delta", text: turn.reply });
-      await delivered;
-      return { stopReason: "end_turn" };
+      return { stopReason: "end_turn", turn: false };
     }
     for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
+    if (turn.largeAttachmentsNotice) emit({ type: "notice", title: "Large attachments", message: turn.largeAttachmentsNotice });
     if (turn.unseenImagesNotice) emit({ type: "notice", title: "Images not shown to the model", message: turn.unseenImagesNotice });
     // A prompt that was only images, all refused, leaves nothing to ask: the warnings above are the answer.
-    if (!turn.text.trim() && turn.images.length === 0 && turn.warnings.length > 0) {
-      await delivered;
-      return { stopReason: "end_turn" };
-    }
+    if (!turn.text.trim() && turn.images.length === 0 && turn.warnings.length > 0) return { stopReason: "end_turn", turn: false };
+    // Cancelled while its message was being built: the model is not called.
+    if (slot?.signal.aborted) return { stopReason: "cancelled", turn: false };
     const stopReason = await session.prompt(turn.text, emit, text, turn.images);
     const title = session.takeNewTitle();
     if (title) send({ sessionUpdate: "session_info_update", title, updatedAt: new Date().toISOString() });
+    return { stopReason, turn: true };
+  };
+  try {
+    if (slot && !(await slot.turn)) return { stopReason: "cancelled" };
+    // A command running in an editor terminal is shown in its tool call, in order with this turn's other updates.
+    // Only the prompt whose turn it is takes the session's terminal channel (never one waiting, nor /queue).
+    if (slot) {
+      detachTerminals = session.terminals.attach(async (update) => {
+        send(update);
+        await delivered;
+      });
+    }
+    await session.announced;
+    for (const notice of session.takeNotices()) emit({ type: "notice", title: notice.title, message: notice.description });
+    const first = await answer(params.prompt, text, textOnly);
+    let stopReason = first.stopReason;
+    // After a model turn, the prompts lined up with /queue run in this request, each shown as the user's message.
+    for (let next = first.turn ? session.prompts.takeQueuedText() : undefined; next !== undefined && stopReason !== "cancelled"; next = session.prompts.takeQueuedText()) {
+      send({ sessionUpdate: "user_message_chunk", content: { type: "text", text: next } });
+      ({ stopReason } = await answer([{ type: "text", text: next }], next, true));
+    }
     await delivered;
     return { stopReason };
   } finally {
+    // The next prompt starts after this response is on the wire (the SDK writes it once this returns), so none of
+    // its updates can arrive before the stop reason of this one.
+    if (slot) setImmediate(() => slot.leave());
     detachTerminals();
     requestSignal.removeEventListener("abort", onAbort);
   }
 }
 
+/** `session/cancel`: the running turn and every prompt of the session still waiting (prompt-queue.ts). */
 export function handleCancel(ctx: ServerContext, params: CancelNotification): void {
-  ctx.sessions.get(params.sessionId)?.cancel();
+  const session = ctx.sessions.get(params.sessionId);
+  session?.prompts.cancelAll();
+  session?.cancel();
 }

@@ -12,6 +12,8 @@ export interface ReferenceOptions {
   readonly userHome: string;
   readonly hermesHome: string;
   readonly signal: AbortSignal;
+  /** Where to look for references when `message` holds more than the user typed (attached files' text is never scanned). */
+  readonly referenceText?: string;
 }
 
 export interface ExpandedMessage {
@@ -33,10 +35,9 @@ const SENSITIVE_HOME_DIRS = [".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azu
  * does, with the same workspace confinement, sensitive-path guard, and 25% warning / 50% refusal budgets.
  */
 export async function expandContextReferences(message: string, options: ReferenceOptions): Promise<ExpandedMessage> {
-  const refs = parseReferences(message);
+  const refs = parseReferences(options.referenceText ?? message);
   if (refs.length === 0) return { message, expanded: false, blocked: false, warnings: [], paths: [] };
-  const hard = Math.max(1, Math.floor(options.contextLength * 0.5));
-  const soft = Math.max(1, Math.floor(options.contextLength * 0.25));
+  const { hard, soft } = contextBudget(options.contextLength);
   const warnings: string[] = [];
   const blocks: string[] = [];
   const paths: string[] = [];
@@ -70,7 +71,7 @@ async function expand(ref: ContextReference, options: ReferenceOptions, hard: nu
         return await urlBlock(ref, options.signal, options.hermesHome);
       case "file":
       case "folder": {
-        const path = resolveInside(ref.target, options);
+        const path = checkReferencePath(ref.target, options);
         if ("warning" in path) return { warning: `${ref.raw}: ${path.warning}` };
         if (!existsSync(path.path)) return { warning: `${ref.raw}: ${ref.kind === "file" ? "file" : "folder"} not found` };
         paths.push(path.path);
@@ -82,8 +83,13 @@ async function expand(ref: ContextReference, options: ReferenceOptions, hard: nu
   }
 }
 
+/** What attached context may cost: over `soft` tokens the user is warned, over `hard` nothing is attached. */
+export function contextBudget(contextLength: number): { readonly hard: number; readonly soft: number } {
+  return { hard: Math.max(1, Math.floor(contextLength * 0.5)), soft: Math.max(1, Math.floor(contextLength * 0.25)) };
+}
+
 /** Resolves a referenced path inside the workspace, refusing credential files and Hermes internals (fail closed). */
-function resolveInside(target: string, options: ReferenceOptions): { path: string } | { warning: string } {
+export function checkReferencePath(target: string, options: Pick<ReferenceOptions, "cwd" | "userHome" | "hermesHome">): { path: string } | { warning: string } {
   let path = target.startsWith("~") ? join(options.userHome, target.slice(1)) : target;
   if (!isAbsolute(path)) path = join(options.cwd, path);
   path = resolve(path);

@@ -62,7 +62,7 @@ describe("hermes-acp: subdirectory hints reach the model once", () => {
     const uri = pathToFileURL(join(workspace, "frontend/app.ts")).href;
     await harness.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "review this" }, { type: "resource_link", uri, name: "app.ts" }] });
     const user = String(llm.requests[0]!.body.messages.at(-1)!.content);
-    assert.match(user, /^review this\n\n\[Attached file: app\.ts\]\nURI: file:\/\/.*app\.ts\n\n\[Subdirectory context discovered: frontend\/CLAUDE\.md\]\nfrontend rules$/);
+    assert.match(user, /^review this\n\n\[Attached file: app\.ts\]\nURI: file:\/\/.*app\.ts\n\nexport \{\};\n\n\n\[Subdirectory context discovered: frontend\/CLAUDE\.md\]\nfrontend rules$/);
     await harness.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "again" }, { type: "resource_link", uri, name: "app.ts" }] });
     assert.ok(!String(llm.requests[1]!.body.messages.at(-1)!.content).includes("frontend rules"), "once per session");
   });

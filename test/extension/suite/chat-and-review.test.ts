@@ -186,7 +186,7 @@ describe("chat and review in VS Code", function () {
     llm.enqueue({ kind: "text", chunks: ["b is two"] });
     await api.chat.prompt("what is this?");
     const user = String(llm.requests[start]!.body.messages.at(-1)!.content);
-    assert.match(user, /^what is this\?\n\n\[Attached file: file:\/\/.*selected\.ts#L2-L2\]\n\nconst b = 2;/);
+    assert.match(user, /^what is this\?\n\n\[Attached file: selected\.ts\]\nURI: file:\/\/.*selected\.ts#L2-L2\n\nconst b = 2;/);
   });
 
   it("sends an image pasted into the chat to a vision model", async () => {
