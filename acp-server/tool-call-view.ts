@@ -51,8 +51,11 @@ export function toolCallStartView(name: string, args: Args, cwd: string): ToolCa
       return { title: `Process ${str(args?.action)}${args?.session_id ? ` ${str(args.session_id)}` : ""}`, kind: "execute", locations: [], content: [] };
     case "todo":
       return { title: Array.isArray(args?.todos) ? `Update plan (${args.todos.length} item${args.todos.length === 1 ? "" : "s"})` : "Read plan", kind: "other", locations: [], content: [] };
-    case "memory":
-      return { title: `Memory ${str(args?.action)}: ${str(args?.target) || "memory"}`, kind: "other", locations: [], content: [] };
+    case "memory": {
+      const operations = Array.isArray(args?.operations) ? args.operations.length : 0;
+      const what = operations > 0 ? `batch (${operations} operation${operations === 1 ? "" : "s"})` : str(args?.action);
+      return { title: `Memory ${what}: ${str(args?.target) || "memory"}`, kind: "other", locations: [], content: [] };
+    }
     case "skill_view": {
       // Upstream's ACP title: `skill view (name[/file])`; a skill's files are read, so the kind is `read`.
       const file = str(args?.file_path).trim();

@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../providers/messages.js";
 import { isSummaryMessage } from "./summary-prompt.js";
+import { isTodoSnapshotMessage } from "./todo-snapshot.js";
 import { estimateMessageTokens } from "./token-estimate.js";
 
 export interface BoundaryOptions {
@@ -64,7 +65,8 @@ export function findBoundaries(messages: readonly ChatMessage[], options: Bounda
   }
   cut = alignToGroup(messages, cut, lowest, (i) => suffix[i]! > cap);
 
-  const lastUser = lastIndexWhere(messages, lowest, (m) => m.role === "user" && !isSummaryMessage(m));
+  // The task list re-injected after an earlier compression is ours, not the user's latest request.
+  const lastUser = lastIndexWhere(messages, lowest, (m) => m.role === "user" && !isSummaryMessage(m) && !isTodoSnapshotMessage(m));
   if (lastUser >= 0 && lastUser < cut) {
     // Anchoring keeps the order intact, so prefer it while it still leaves something to summarise and a tail
     // that compression can afford.

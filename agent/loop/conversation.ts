@@ -2,6 +2,7 @@ import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { AssistantMessage, ChatMessage, ImageAttachment, ToolSchema } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
 import { describeProviderError, toProviderError } from "../providers/provider-error.js";
+import type { TodoItem } from "../tools/session-tool-state.js";
 import type { Tool } from "../tools/tool.js";
 import type { AgentEventSink, StopReason } from "./events.js";
 import { runModelStep, type ModelStep } from "./model-step.js";
@@ -9,10 +10,11 @@ import { runToolCalls, type ToolEnvironment } from "./tool-runner.js";
 import { HistoryCompaction } from "./history-compaction.js";
 import type { CompressionSettings } from "../compress/compression-settings.js";
 import { estimateFixedTokens } from "../compress/token-estimate.js";
+import { formatTodoSnapshot } from "../compress/todo-snapshot.js";
 
 export interface ConversationOptions {
   readonly runtime: RuntimeProvider;
-  /** Built once per session and sent byte for byte identical on every turn, so provider prompt caches hit. */
+  /** Built once per session and sent byte for byte identical on every turn, so provider prompt caches hit (until a compression or a model switch). */
   readonly systemPrompt: string;
   /** Opens the model client; called once, on the first turn, so SDKs load only when needed. */
   readonly openModelClient: (runtime: RuntimeProvider) => Promise<ModelClient>;
@@ -21,6 +23,11 @@ export interface ConversationOptions {
   readonly maxIterations: number;
   /** `compression:` from config.yaml; without it the history is never compressed. */
   readonly compression?: CompressionSettings;
+  /**
+   * The system prompt to use after a compression, given the one in use (upstream rebuilds it then, with memory
+   * reloaded from disk). Without it the prompt stays as it is.
+   */
+  readonly refreshSystemPrompt?: (current: string) => string;
 }
 
 // When the model's window is unknown, plan compression as for a 128k-token model.
@@ -44,6 +51,8 @@ export class Conversation {
   readonly compaction: HistoryCompaction | undefined;
   private currentRuntime: RuntimeProvider;
   private systemPrompt: string;
+  /** A compression happened and the task list has not been re-injected since. */
+  private todoSnapshotDue = false;
 
   constructor(private readonly options: ConversationOptions) {
     this.currentRuntime = options.runtime;
@@ -57,6 +66,7 @@ export class Conversation {
           fixedTokens: estimateFixedTokens(options.systemPrompt, this.toolSchemas),
           model: () => this.currentRuntime.model,
           client: () => this.modelClient(),
+          onCompressed: () => this.afterCompression(),
         })
       : undefined;
   }
@@ -101,7 +111,10 @@ export class Conversation {
     // Compress before this turn's message joins, so that a rollback to `mark` stays valid.
     await this.compaction?.maybeCompress(this.history, signal, emit);
     const mark = this.history.length;
-    this.history.push({ role: "user", content: userText, ...(images.length > 0 ? { images } : {}) });
+    // After a compression (this one or a /compress since), the task list follows the user's words in their message,
+    // as upstream appends it after them, without two user messages in a row.
+    const todoSnapshot = this.takeTodoSnapshot(env.state.todos);
+    this.history.push({ role: "user", content: todoSnapshot ? `${userText}\n\n${todoSnapshot}` : userText, ...(images.length > 0 ? { images } : {}) });
     for (let iteration = 1; ; iteration++) {
       const lastCall = iteration > this.options.maxIterations;
       if (lastCall) this.history.push({ role: "user", content: BUDGET_EXHAUSTED_NOTE });
@@ -127,7 +140,10 @@ export class Conversation {
           this.history.push({ role: "assistant", content: `${streamed}${streamed ? "\n\n" : ""}[interrupted by the user]` });
           return "cancelled";
         }
-        if (iteration === 1) this.history.length = mark;
+        if (iteration === 1) {
+          this.history.length = mark;
+          if (todoSnapshot) this.todoSnapshotDue = true;
+        }
         emit({ type: "error", message: describeProviderError(failure, this.currentRuntime) });
         return "end_turn";
       }
@@ -141,7 +157,11 @@ export class Conversation {
       const executed = await runToolCalls(calls, this.toolsByName, env, signal, emit);
       for (const { call, result } of executed) this.history.push({ role: "tool", toolCallId: call.id, content: result.content });
       if (signal.aborted) return "cancelled";
-      await this.compaction?.maybeCompress(this.history, signal, emit);
+      if (await this.compaction?.maybeCompress(this.history, signal, emit)) {
+        // Mid-turn the model works on without a user turn: the task list comes back as a message of its own.
+        const snapshot = this.takeTodoSnapshot(env.state.todos);
+        if (snapshot) this.history.push({ role: "user", content: snapshot });
+      }
     }
   }
 
@@ -151,6 +171,28 @@ export class Conversation {
    */
   warmUp(): void {
     this.modelClient().catch(() => undefined);
+  }
+
+  /**
+   * After a compression, as upstream: the system prompt is rebuilt (a prompt that cannot be keeps the one in use:
+   * stale memory beats a failed turn), and the active task list is due back in the history, since the summary
+   * keeps what was done rather than what is left.
+   */
+  private afterCompression(): void {
+    this.todoSnapshotDue = true;
+    if (!this.options.refreshSystemPrompt) return;
+    try {
+      this.systemPrompt = this.options.refreshSystemPrompt(this.systemPrompt);
+    } catch {
+      // Keep the prompt in use.
+    }
+  }
+
+  /** The task list to re-inject, once, when a compression made it due (nothing when no item is active). */
+  private takeTodoSnapshot(todos: readonly TodoItem[]): string | undefined {
+    if (!this.todoSnapshotDue) return undefined;
+    this.todoSnapshotDue = false;
+    return formatTodoSnapshot(todos);
   }
 
   /** Every tool call needs a result, or the next request is malformed: cancelled calls get one saying so. */

@@ -14,6 +14,8 @@ export interface CompactionContext {
   readonly fixedTokens: number;
   readonly model: () => string;
   readonly client: () => Promise<ModelClient>;
+  /** Called after each compression that replaced the history (the conversation rebuilds its system prompt). */
+  readonly onCompressed?: () => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export class HistoryCompaction {
     if (result.compressed) {
       history.splice(0, history.length, ...result.messages);
       this.replaced = true;
+      c.onCompressed?.();
     }
     return result;
   }

@@ -5,6 +5,7 @@ import { resolveRuntimeProvider, type RuntimeProvider, type RuntimeResolution } 
 import { readCompressionSettings } from "../compress/compression-settings.js";
 import { Conversation } from "../loop/conversation.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
+import { systemPromptAfterCompression } from "../prompt/prompt-after-compression.js";
 import { seedSoul } from "../prompt/soul.js";
 import { readFallbackSettings, resolveFallbackProviders } from "../config/fallback-settings.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
@@ -58,13 +59,16 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
   const delegateTool = createDelegateTool({ maxConcurrentChildren: delegation.maxConcurrentChildren, toolsets: availableToolsets([...SESSION_TOOLS, ...extraTools]) });
   const tools = [...SESSION_TOOLS, delegateTool, ...extraTools];
   const compression = readCompressionSettings(config.yaml);
-  const conversation = new Conversation({
+  const conversation: Conversation = new Conversation({
     runtime: resolution.runtime,
     systemPrompt: systemPrompt.text,
     openModelClient: async (runtime) => createModelClientWithFallbacks(runtime, fallbacks.runtimes, retry),
     tools,
     maxIterations: toolSettings.maxTurns,
     compression,
+    // The session's start date is kept: "Conversation started" does not move because the history was compressed.
+    refreshSystemPrompt: (current: string): string =>
+      systemPromptAfterCompression(current, config.home, readPromptSettings(config.yaml), () => buildSessionPrompt(config, cwd, now, conversation.runtime).systemPrompt.text),
   });
   const delegationHost = (recordUsage?: (usage: TokenUsage) => void) =>
     createSessionDelegationHost({ config, cwd, settings: delegation, parentTools: tools, parentRuntime: () => conversation.runtime, fallbacks: fallbacks.runtimes, retry, compression, recordUsage });

@@ -15,7 +15,15 @@ export function memoryFilePath(home: string, target: MemoryTarget): string {
   return join(home, "memories", MEMORY_FILE_NAMES[target]);
 }
 
-/** Reads a memory file: split on the delimiter, stripped, empties dropped, exact duplicates removed (first kept). */
+/** A memory file's entries as upstream parses them: split on the delimiter, stripped, empties dropped. */
+export function parseMemoryText(text: string): string[] {
+  return text
+    .split(ENTRY_DELIMITER)
+    .map((part) => part.trim())
+    .filter((entry) => entry !== "");
+}
+
+/** Reads a memory file: parsed, then exact duplicates removed (first kept). A missing file has no entries. */
 export function readMemoryEntries(home: string, target: MemoryTarget): string[] {
   let text: string;
   try {
@@ -23,16 +31,7 @@ export function readMemoryEntries(home: string, target: MemoryTarget): string[] 
   } catch {
     return [];
   }
-  const seen = new Set<string>();
-  const entries: string[] = [];
-  for (const part of text.split(ENTRY_DELIMITER)) {
-    const entry = part.trim();
-    if (entry && !seen.has(entry)) {
-      seen.add(entry);
-      entries.push(entry);
-    }
-  }
-  return entries;
+  return [...new Set(parseMemoryText(text))];
 }
 
 /** Upstream's usage measure: the length of the entries joined with the delimiter. */

@@ -1,29 +1,16 @@
 import { strict as assert } from "node:assert";
-import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { BUDGET_EXHAUSTED_NOTE, Conversation } from "../../agent/loop/conversation.js";
 import type { AgentEvent } from "../../agent/loop/events.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import type { Tool } from "../../agent/tools/tool.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { scriptedRuntime } from "../helpers/scripted-runtime.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { toolEnvironment } from "../helpers/tool-env.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function runtimeFor(llm: ScriptedLlm): RuntimeProvider {
-  return {
-    providerId: "custom",
-    providerLabel: "Scripted",
-    model: "scripted-model",
-    baseUrl: llm.baseUrl,
-    apiMode: "chat_completions",
-    apiKey: undefined,
-    keySource: undefined,
-    keyVariables: [],
-    keyOptional: true,
-    contextLength: undefined,
-  };
-}
+const runtimeFor = (llm: ScriptedLlm) => scriptedRuntime(llm);
 
 /** A tool that records when it ran and answers after `ms`. */
 function timedTool(name: string, ms: number, log: string[], interactive = false): Tool {
