@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_updated ON sessions(updated_at DESC);
 CREATE INDEX IF NOT EXISTS sessions_cwd ON sessions(cwd, updated_at DESC);
 CREATE INDEX IF NOT EXISTS sessions_parent ON sessions(parent_session_id);
+CREATE INDEX IF NOT EXISTS sessions_title ON sessions(title);
 CREATE TABLE IF NOT EXISTS messages (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   session_id TEXT NOT NULL,

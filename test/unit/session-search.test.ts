@@ -1,43 +1,12 @@
 import { strict as assert } from "node:assert";
-import { tmpdir } from "node:os";
 import type { Database } from "sql.js";
 import { bm25, idf, parseMatchinfo } from "../../agent/store/bm25.js";
 import { buildFtsQuery } from "../../agent/store/fts-query.js";
 import { openDatabase } from "../../agent/store/schema.js";
-import { browseSessions, readSession, scrollAround, searchMessages } from "../../agent/store/session-search.js";
-import { sessionSearchTool } from "../../agent/tools/session/session-search-tool.js";
-import type { SessionDatabaseAccess, ToolResult } from "../../agent/tools/tool.js";
-import { runTool, toolEnvironment } from "../helpers/tool-env.js";
+import { searchMessages } from "../../agent/store/session-search.js";
+import { anchoredView, browseSessions, findSessionByTitle, messagesAround, readSession } from "../../agent/store/session-views.js";
+import { addSession, filler } from "../helpers/session-rows.js";
 
-interface Msg {
-  role?: string;
-  content: string | null;
-  toolName?: string;
-  toolCalls?: unknown;
-  active?: 0 | 1;
-}
-interface SessionOptions {
-  title?: string;
-  parent?: string;
-  source?: string;
-  at?: number;
-}
-
-/** Inserts a session and its messages (seq 0..n, one minute apart from `at`); returns the message ids. */
-function addSession(db: Database, id: string, messages: Msg[], options: SessionOptions = {}): number[] {
-  const at = options.at ?? 1_700_000_000;
-  db.run("INSERT INTO sessions(id, source, cwd, title, created_at, updated_at, parent_session_id) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-    id, options.source ?? "acp", `/work/${id}`, options.title ?? `Title of ${id}`, at, at + 60 * messages.length, options.parent ?? null,
-  ]);
-  return messages.map((m, seq) => {
-    db.run("INSERT INTO messages(session_id, seq, role, content, tool_name, tool_calls, timestamp, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
-      id, seq, m.role ?? "user", m.content, m.toolName ?? null, m.toolCalls === undefined ? null : JSON.stringify(m.toolCalls), at + 60 * seq, m.active ?? 1,
-    ]);
-    return Number(db.exec("SELECT last_insert_rowid()")[0]!.values[0]![0]);
-  });
-}
-
-const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 17} filler`).join(" ");
 const search = (db: Database, query: string, extra: Partial<Parameters<typeof searchMessages>[1]> = {}) => searchMessages(db, { query, limit: 10, ...extra });
 
 describe("bm25 from matchinfo 'pcnalx'", () => {
@@ -152,6 +121,15 @@ describe("searchMessages", () => {
     assert.equal(search(db, "nginx", { limit: 1 }).length, 1);
   });
 
+  it("puts cron runs below every interactive hit, but still finds them when nothing else matches", () => {
+    addSession(db, "mine", [{ content: `backup of the photos ${filler(40)}` }], { at: 1_600_000_000 });
+    addSession(db, "cron-run", [{ content: "backup backup backup" }], { source: "cron", at: 1_750_000_000 });
+    assert.deepEqual(search(db, "backup").map((h) => h.sessionId), ["mine", "cron-run"], "the cron run scores higher but comes second");
+    assert.deepEqual(search(db, "backup", { sort: "newest" }).map((h) => h.sessionId), ["mine", "cron-run"], "even when it is newer");
+    assert.deepEqual(search(db, "photos").map((h) => h.sessionId), ["mine"]);
+    assert.deepEqual(search(db, "backup", { excludeSessionId: "mine" }).map((h) => h.sessionId), ["cron-run"]);
+  });
+
   it("sorts by time when asked", () => {
     addSession(db, "old", [{ content: "redis cache" }], { at: 1_600_000_000 });
     addSession(db, "mid", [{ content: "redis redis cache" }], { at: 1_650_000_000 });
@@ -162,103 +140,93 @@ describe("searchMessages", () => {
   });
 });
 
-describe("scroll, read and browse", () => {
-  it("gives a window of active messages around one message, with tool call names", async () => {
-    const db = await openDatabase();
+
+describe("session views: window, bookends, read, browse, title", () => {
+  const SUMMARY = "[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the summary below.";
+  let db: Database;
+  beforeEach(async () => {
+    db = await openDatabase();
+  });
+
+  it("gives a window of active messages around one message, with counts and the stored tool calls", () => {
     const ids = addSession(db, "s", [
       { content: "m0" }, { content: "m1" }, { content: "m2", active: 0 }, { role: "assistant", content: null, toolCalls: [{ id: "c", name: "terminal", arguments: "{}" }] },
       { role: "tool", toolName: "terminal", content: "m4" }, { content: "m5" }, { content: "m6" }, { content: "m7" },
     ]);
-    const window = scrollAround(db, "s", ids[4]!, 2)!;
+    const window = messagesAround(db, "s", ids[4]!, 2)!;
     assert.deepEqual(window.messages.map((m) => m.id), [ids[1], ids[3], ids[4], ids[5], ids[6]]);
-    assert.deepEqual(window.messages[1]!.toolCalls, ["terminal"]);
+    assert.deepEqual(window.messages[1]!.toolCalls, [{ id: "c", name: "terminal", arguments: "{}" }]);
     assert.equal(window.messages[2]!.toolName, "terminal");
-    assert.equal(window.anchorSeq, 4);
-    assert.equal(scrollAround(db, "other", ids[4]!, 2), undefined);
+    assert.deepEqual([window.before, window.after], [2, 2]);
+    assert.deepEqual([messagesAround(db, "s", ids[0]!, 5)!.before, messagesAround(db, "s", ids[7]!, 5)!.after], [0, 0]);
+    assert.equal(messagesAround(db, "s", ids[2]!, 1)!.messages[1]!.content, "m2", "an inactive anchor is still shown");
+    assert.equal(messagesAround(db, "other", ids[4]!, 2), undefined);
   });
 
-  it("reads the first 20 and last 10 messages, and browses recent sessions with message counts", async () => {
-    const db = await openDatabase();
-    addSession(db, "big", Array.from({ length: 40 }, (_, i) => ({ content: `message ${i}` })), { at: 1_700_000_000 });
-    addSession(db, "small", [{ content: "a" }, { content: "b", active: 0 }, { content: "c" }], { at: 1_710_000_000 });
-    addSession(db, "empty", [], { at: 1_720_000_000 });
+  it("adds bookends: the first and last 3 user/assistant messages with text outside the window, compaction summaries left out", () => {
+    const ids = addSession(db, "s", [
+      { content: "goal: migrate the billing database" },
+      { role: "assistant", content: null, toolCalls: [{ id: "c", name: "terminal", arguments: "{}" }] },
+      { role: "tool", toolName: "terminal", content: "tool output at the start" },
+      { content: `  \n${SUMMARY} …` },
+      { role: "assistant", content: "[CONTEXT SUMMARY]: legacy summary" },
+      { role: "assistant", content: "plan ready" },
+      { content: "go on" },
+      ...Array.from({ length: 20 }, (_, i) => ({ role: i % 3 === 0 ? "tool" : "assistant", content: `middle ${i}` })),
+      { content: "did it work?" },
+      { role: "assistant", content: `${SUMMARY} late` },
+      { role: "assistant", content: "yes, migrated" },
+      { content: "thanks" },
+      { role: "tool", content: "trailing tool output" },
+    ]);
+    const hit = ids[17]!; // "middle 10", an assistant message
+    const view = anchoredView(db, "s", hit)!;
+    assert.deepEqual(view.bookendStart.map((m) => m.content), ["goal: migrate the billing database", "plan ready", "go on"]);
+    assert.deepEqual(view.bookendEnd.map((m) => m.content), ["did it work?", "yes, migrated", "thanks"]);
+    assert.ok(view.messages.every((m) => m.role !== "tool"), "tool traffic is dropped from the window");
+    assert.equal(view.messages.filter((m) => m.id === hit).length, 1);
+    assert.deepEqual([view.before, view.after], [5, 5]);
+    const toolAnchor = ids[16]!; // "middle 9", a tool message
+    assert.deepEqual(anchoredView(db, "s", toolAnchor)!.messages.filter((m) => m.role === "tool").map((m) => m.id), [toolAnchor], "a tool anchor stays");
+    const nearStart = anchoredView(db, "s", ids[1]!)!;
+    assert.deepEqual(nearStart.bookendStart, [], "the window already covers the opening");
+    assert.deepEqual(anchoredView(db, "s", ids[5]!, { bookend: 0 })!.bookendEnd, []);
+  });
+
+  it("reads the first 20 and last 10 active messages of a long session, all of a short one", () => {
+    addSession(db, "big", Array.from({ length: 40 }, (_, i) => ({ content: `message ${i}` })));
+    addSession(db, "small", [{ content: "a" }, { content: "b", active: 0 }, { content: "c" }]);
     const big = readSession(db, "big")!;
-    assert.deepEqual([big.head.length, big.tail.length, big.omitted, big.session.messageCount], [20, 10, 10, 40]);
-    assert.equal(big.head[0]!.content, "message 0");
-    assert.equal(big.tail[9]!.content, "message 39");
+    assert.deepEqual([big.messages.length, big.total, big.truncated], [30, 40, true]);
+    assert.deepEqual([big.messages[0]!.content, big.messages[19]!.content, big.messages[20]!.content, big.messages[29]!.content], ["message 0", "message 19", "message 30", "message 39"]);
     const small = readSession(db, "small")!;
-    assert.deepEqual([small.head.map((m) => m.content), small.tail.length, small.omitted], [["a", "c"], 0, 0]);
+    assert.deepEqual([small.messages.map((m) => m.content), small.total, small.truncated], [["a", "c"], 2, false]);
     assert.equal(readSession(db, "missing"), undefined);
-    assert.deepEqual(browseSessions(db, 10).map((s) => [s.id, s.messageCount]), [["small", 2], ["big", 40]]);
-    assert.deepEqual(browseSessions(db, 1).map((s) => s.id), ["small"]);
-  });
-});
-
-describe("session_search tool", () => {
-  type Json = Record<string, unknown>;
-  const call = (args: Json, sessions?: SessionDatabaseAccess): Promise<ToolResult> =>
-    runTool(sessionSearchTool, args, Object.assign(toolEnvironment(tmpdir(), tmpdir()), sessions ? { sessions } : {}));
-  const body = (result: ToolResult) => {
-    assert.ok(!result.isError, result.content);
-    return JSON.parse(result.content) as Json;
-  };
-  let db: Database;
-  let access: SessionDatabaseAccess;
-  let ids: number[];
-  before(async () => {
-    db = await openDatabase();
-    for (let i = 0; i < 12; i++) addSession(db, `s${i}`, [{ content: `terraform plan number ${i}` }, { role: "assistant", content: "ok" }], { at: 1_700_000_000 + i * 1000 });
-    ids = addSession(db, "long", Array.from({ length: 50 }, (_, i) => ({ content: i === 25 ? "the kafka consumer lag" : `line ${i}` })));
-    addSession(db, "current", [{ content: "kafka in the current session" }], { at: 1_800_000_000 });
-    access = { database: async () => db, currentSessionId: "current" };
   });
 
-  it("answers with an error when the front end gives no session store, or the store fails", async () => {
-    const none = await call({ query: "kafka" });
-    assert.ok(none.isError);
-    assert.match(none.content, /not available in this front end/);
-    const failing = await call({}, { database: () => Promise.reject(new Error("disk gone")), currentSessionId: "x" });
-    assert.ok(failing.isError);
-    assert.match(failing.content, /disk gone/);
+  it("browses recent sessions with previews, leaving out empty, hidden and the caller's sessions", () => {
+    addSession(db, "old", [{ role: "assistant", content: "hello" }, { content: `first line\nsecond line ${"x".repeat(80)}` }], { at: 1_700_000_000 });
+    addSession(db, "new", [{ content: "short", active: 0 }, { content: "kept" }], { at: 1_710_000_000 });
+    addSession(db, "current", [{ content: "now" }], { at: 1_720_000_000 });
+    addSession(db, "empty", [], { at: 1_730_000_000 });
+    addSession(db, "sub", [{ content: "delegated" }], { source: "subagent", at: 1_740_000_000 });
+    const listed = browseSessions(db, { limit: 10, excludeSessionId: "current" });
+    assert.deepEqual(listed.map((s) => [s.id, s.messageCount]), [["new", 1], ["old", 2]]);
+    assert.equal(listed[0]!.preview, "short", "the first user message the session ever had");
+    assert.equal(listed[1]!.preview, `first line second line ${"x".repeat(37)}...`);
+    assert.equal(listed[1]!.lastActive, 1_700_000_060);
+    assert.deepEqual(browseSessions(db, { limit: 1 }).map((s) => s.id), ["current"]);
   });
 
-  it("DISCOVERY: defaults, clamps, the window around the hit, and the current session left out", async () => {
-    const found = body(await call({ query: "kafka" }, access));
-    assert.deepEqual([found.mode, found.sort, found.roles, found.count], ["discovery", "relevance", ["user", "assistant"], 1]);
-    const [result] = found.results as Json[];
-    assert.equal(result!.session_id, "long");
-    assert.equal(result!.message_id, ids[25]);
-    assert.match(String(result!.snippet), />>>kafka<<</);
-    assert.match(String(result!.when), /^2023-11-14 \d\d:\d\d UTC/);
-    const window = result!.window as Json[];
-    assert.equal(window.length, 11);
-    assert.deepEqual(window[5], { message_id: ids[25], role: "user", content: "the kafka consumer lag", match: true });
-    assert.equal((body(await call({ query: "terraform" }, access)).results as Json[]).length, 3);
-    const many = body(await call({ query: "terraform", limit: 50, sort: "newest" }, access));
-    assert.equal((many.results as Json[]).length, 10);
-    assert.equal((many.results as Json[])[0]!.session_id, "s11");
-    assert.equal(((many.results as Json[])[0]!.window as Json[]).length, 2, "a smaller window when many results are asked for");
-    assert.equal(body(await call({ query: "kafka", limit: 0, roles: ["tool"] }, access)).count, 0);
-    const nothing = body(await call({ query: '"*"' }, access));
-    assert.equal(nothing.count, 0);
-    assert.match(String(nothing.message), /no searchable words/);
-  });
-
-  it("SCROLL, READ and BROWSE", async () => {
-    const scroll = body(await call({ session_id: "long", around_message_id: ids[25] }, access));
-    assert.deepEqual([scroll.mode, scroll.window, (scroll.messages as Json[]).length], ["scroll", 5, 11]);
-    assert.equal((body(await call({ session_id: "long", around_message_id: ids[25], window: 100 }, access)).messages as Json[]).length, 41);
-    assert.equal((body(await call({ session_id: "long", around_message_id: ids[0], window: 0 }, access)).messages as Json[]).length, 2);
-    assert.ok((await call({ session_id: "s1", around_message_id: ids[25] }, access)).isError);
-    assert.ok((await call({ around_message_id: ids[25] }, access)).isError);
-    const read = body(await call({ session_id: "long" }, access));
-    assert.deepEqual([read.mode, (read.first as Json[]).length, read.omitted, (read.last as Json[]).length], ["read", 20, 20, 10]);
-    assert.equal((read.session as Json).message_count, 50);
-    assert.ok((await call({ session_id: "missing" }, access)).isError);
-    const browse = body(await call({}, access));
-    const sessions = browse.sessions as Json[];
-    assert.equal(browse.mode, "browse");
-    assert.equal(sessions.length, 10);
-    assert.deepEqual([sessions[0]!.session_id, sessions[0]!.current], ["current", true]);
+  it("finds a session by its exact title, preferring the newest numbered continuation", () => {
+    addSession(db, "a", [{ content: "x" }], { title: "Fix the build", at: 1_700_000_000 });
+    assert.equal(findSessionByTitle(db, "Fix the build"), "a");
+    addSession(db, "b", [{ content: "x" }], { title: "Fix the build #2", at: 1_700_100_000 });
+    addSession(db, "c", [{ content: "x" }], { title: "Fix the build #3", at: 1_700_200_000 });
+    addSession(db, "d", [{ content: "x" }], { title: "Fix the build later", at: 1_700_300_000 });
+    assert.equal(findSessionByTitle(db, "Fix the build"), "c");
+    assert.equal(findSessionByTitle(db, "fix the build"), undefined, "case matters, as in upstream's = lookup");
+    assert.equal(findSessionByTitle(db, "Fix"), undefined);
+    assert.equal(findSessionByTitle(db, ""), undefined);
   });
 });

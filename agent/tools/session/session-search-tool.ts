@@ -1,204 +1,134 @@
 import type { Database } from "sql.js";
 import { buildFtsQuery } from "../../store/fts-query.js";
-import {
-  browseSessions,
-  readSession,
-  scrollAround,
-  searchMessages,
-  type SearchHit,
-  type SearchSort,
-  type SessionSummary,
-  type StoredMessageView,
-} from "../../store/session-search.js";
-import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { discoverSessions } from "../../store/session-discovery.js";
+import { browseSessions } from "../../store/session-views.js";
+import { toolError, type Tool, type ToolResult } from "../tool.js";
+import { parseSessionReference, sessionLink } from "./session-links.js";
+import { clampInt, nonEmpty, parseDetail, parseRoles, parseSort } from "./session-search-args.js";
+import { discoveryResultJson, formatTimestamp } from "./session-search-json.js";
+import { locateAndRead, openSearchTarget, readShape, scrollShape, type SearchTarget } from "./session-search-shapes.js";
 
-
-const ROLES = ["user", "assistant", "tool", "system"] as const;
-const DEFAULT_ROLES = ["user", "assistant"];
 const DEFAULT_LIMIT = 3;
 const MAX_LIMIT = 10;
-const DEFAULT_WINDOW = 5;
-const MAX_WINDOW = 20;
-/** A small discovery window when many results are asked for, so ten results do not flood the context. */
-const WIDE_DISCOVERY_WINDOW = 2;
-const BROWSE_DEFAULT = 10;
-/** Characters of each message shown, by mode: discovery is a survey, scroll and read are for reading. */
-const DISCOVERY_CHARS = 300;
-const HIT_CHARS = 800;
-const SCROLL_CHARS = 2000;
-const READ_CHARS = 1000;
-
-function clampInt(value: unknown, fallback: number, min: number, max: number): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : fallback;
-}
-
-/** Roles as an array or a comma-separated string; unknown names dropped; nothing valid → the default. */
-function parseRoles(value: unknown): string[] {
-  const raw = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
-  const roles = raw.flatMap((r) => (typeof r === "string" ? [r.trim().toLowerCase()] : [])).filter((r) => (ROLES as readonly string[]).includes(r));
-  return roles.length > 0 ? [...new Set(roles)] : DEFAULT_ROLES;
-}
-
-function parseSort(value: unknown): SearchSort {
-  return value === "newest" || value === "oldest" ? value : "relevance";
-}
-
-/** Store timestamps are Unix seconds (Python's time.time()); milliseconds are recognised too, to be safe. */
-export function formatWhen(timestamp: number, now = Date.now()): string {
-  const ms = timestamp > 1e11 ? timestamp : timestamp * 1000;
-  if (!Number.isFinite(ms) || ms <= 0) return "unknown";
-  const absolute = `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const minutes = Math.floor((now - ms) / 60_000);
-  const days = Math.floor(minutes / 1440);
-  const ago =
-    minutes < 1 ? "just now"
-    : minutes < 60 ? `${minutes} min ago`
-    : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago`
-    : days < 60 ? `${days} days ago`
-    : days < 730 ? `${Math.floor(days / 30)} months ago`
-    : `${Math.floor(days / 365)} years ago`;
-  return minutes < 0 ? absolute : `${absolute} (${ago})`;
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… [+${text.length - max} chars]`;
-}
-
-function messageJson(m: StoredMessageView, maxChars: number, anchorId?: number): Record<string, unknown> {
-  return {
-    message_id: m.id,
-    role: m.role,
-    ...(m.toolName ? { tool_name: m.toolName } : {}),
-    ...(m.content ? { content: clip(m.content, m.id === anchorId ? Math.max(maxChars, HIT_CHARS) : maxChars) } : {}),
-    ...(m.toolCalls.length > 0 ? { tool_calls: m.toolCalls } : {}),
-    ...(m.id === anchorId ? { match: true } : {}),
-  };
-}
-
-function sessionJson(s: SessionSummary, currentSessionId: string): Record<string, unknown> {
-  return {
-    session_id: s.id,
-    title: s.title,
-    cwd: s.cwd,
-    when: formatWhen(s.updatedAt),
-    started: formatWhen(s.createdAt),
-    message_count: s.messageCount,
-    ...(s.parentSessionId ? { parent_session_id: s.parentSessionId } : {}),
-    ...(s.id === currentSessionId ? { current: true } : {}),
-  };
-}
 
 const json = (value: unknown): ToolResult => ({ content: JSON.stringify(value) });
 
-function discover(db: Database, args: Readonly<Record<string, unknown>>, query: string, currentSessionId: string): ToolResult {
-  const limit = clampInt(args.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-  const sort = parseSort(args.sort);
-  const roles = parseRoles(args.roles);
-  const window = args.window === undefined ? (limit <= DEFAULT_LIMIT ? DEFAULT_WINDOW : WIDE_DISCOVERY_WINDOW) : clampInt(args.window, DEFAULT_WINDOW, 1, MAX_WINDOW);
-  if (buildFtsQuery(query) === undefined) {
-    return json({ mode: "discovery", query, count: 0, results: [], message: "The query has no searchable words (letters or digits), or only excluded ones." });
+function discover(db: Database, args: Readonly<Record<string, unknown>>, query: string, target: SearchTarget, limit: number): ToolResult {
+  const detail = parseDetail(args.detail);
+  const { results, sessionsSearched } = discoverSessions(db, {
+    query,
+    roles: parseRoles(args.role_filter ?? args.roles),
+    limit,
+    sort: parseSort(args.sort),
+    detail,
+    ...(target.currentSessionId !== undefined ? { currentSessionId: target.currentSessionId } : {}),
+  });
+  if (results.length === 0) {
+    const message = buildFtsQuery(query) === undefined ? "The query has no searchable words (letters or digits), or only excluded ones." : "No matching sessions found.";
+    return json({ success: true, mode: "discover", query, detail, results: [], count: 0, message });
   }
-  const hits = searchMessages(db, { query, roles, limit, sort, excludeSessionId: currentSessionId });
-  const results = hits.map((hit: SearchHit) => ({
-    session_id: hit.sessionId,
-    title: hit.title,
-    cwd: hit.cwd,
-    when: formatWhen(hit.timestamp),
-    message_id: hit.messageId,
-    role: hit.role,
-    snippet: hit.snippet,
-    score: Math.round(hit.score * 100) / 100,
-    window: (scrollAround(db, hit.sessionId, hit.messageId, window)?.messages ?? []).map((m) => messageJson(m, DISCOVERY_CHARS, hit.messageId)),
+  const shaped = results.map((r) => discoveryResultJson(r, target.profile));
+  return json({ success: true, mode: "discover", query, detail, results: shaped, count: shaped.length, sessions_searched: sessionsSearched });
+}
+
+function browse(db: Database, target: SearchTarget, limit: number): ToolResult {
+  const sessions = browseSessions(db, { limit, ...(target.currentSessionId !== undefined ? { excludeSessionId: target.currentSessionId } : {}) });
+  const results = sessions.map((s) => ({
+    session_id: s.id,
+    link: sessionLink(s.id, target.profile),
+    title: s.title,
+    source: s.source,
+    cwd: s.cwd,
+    started_at: s.startedAt,
+    last_active: s.lastActive,
+    when: formatTimestamp(s.lastActive),
+    message_count: s.messageCount,
+    preview: s.preview,
   }));
   return json({
-    mode: "discovery",
-    query,
-    sort,
-    roles,
-    count: results.length,
+    success: true,
+    mode: "browse",
     results,
-    ...(results.length === 0
-      ? { message: "No matching messages in other sessions. Try fewer or different keywords, a word stem with *, or OR between alternatives." }
-      : { next: "Read more around a hit with session_id and around_message_id (window up to 20), or a whole session with session_id alone." }),
-  });
-}
-
-function scroll(db: Database, sessionId: string, aroundId: number, args: Readonly<Record<string, unknown>>): ToolResult {
-  const window = clampInt(args.window, DEFAULT_WINDOW, 1, MAX_WINDOW);
-  const found = scrollAround(db, sessionId, aroundId, window);
-  if (!found) return toolError(`No message ${aroundId} in session ${sessionId}.`);
-  return json({
-    mode: "scroll",
-    session_id: sessionId,
-    around_message_id: aroundId,
-    window,
-    messages: found.messages.map((m) => messageJson(m, SCROLL_CHARS, aroundId)),
-  });
-}
-
-function read(db: Database, sessionId: string, currentSessionId: string): ToolResult {
-  const found = readSession(db, sessionId);
-  if (!found) return toolError(`No session with id ${sessionId}. Call session_search with no arguments to list recent sessions.`);
-  return json({
-    mode: "read",
-    session: sessionJson(found.session, currentSessionId),
-    first: found.head.map((m) => messageJson(m, READ_CHARS)),
-    ...(found.omitted > 0 ? { omitted: found.omitted, last: found.tail.map((m) => messageJson(m, READ_CHARS)) } : {}),
+    count: results.length,
+    message: `Showing ${results.length} most recent sessions. Pass a query= to search, or session_id+around_message_id to scroll.`,
   });
 }
 
 export const sessionSearchTool: Tool = {
   name: "session_search",
   description:
-    "Search and read your past conversations (sessions) with this user. Four ways to call it:\n" +
-    "- query: keyword search over past sessions (not the current one); best match per session with a snippet " +
-    "(>>>matched<<< words) and the messages around it. Use keywords, not sentences: all words must match; " +
-    '"exact phrase", word* for a prefix, OR between alternatives, -word or NOT word to exclude. Accents are ignored.\n' +
-    "- session_id + around_message_id: the messages around one message (window each side, default 5, max 20).\n" +
-    "- session_id alone: read a session (first 20 and last 10 messages).\n" +
-    "- no arguments: list the most recent sessions.",
+    "Search past sessions (your earlier conversations with this user) stored in the local session database, or read " +
+    "inside one. Every shape returns actual stored messages; no summaries. It is conversation history only: when the " +
+    "user gave a direct source (a file, URL, live system), look at that first.\n\n" +
+    "FOUR CALLING SHAPES\n" +
+    '1) DISCOVERY, pass `query` (e.g. query="auth refactor", limit=3): keyword search, one result per conversation ' +
+    "(lineage), the current conversation left out. Each result has session_id, title, when, source, snippet " +
+    "(>>>matched<<< words), match_message_id, messages_before/messages_after, link and detail. The first result " +
+    "(every result with detail=\"full\") is `full`: `messages` holds ±5 messages around the match (the matched one " +
+    "flagged anchor) and bookend_start/bookend_end the session's first and last 3 user/assistant messages, so goal → " +
+    "match → outcome is there at once. Other results are `compact`: only the matched message.\n" +
+    "2) SCROLL, pass `session_id` + `around_message_id` (window 1-20, default 5): the messages around one message. " +
+    "To scroll forward pass the last message's id, backward the first's; fewer than `window` before or after means " +
+    "you reached that end of the session.\n" +
+    "3) READ, pass `session_id` only: the whole session (first 20 + last 10 messages when longer). This resolves an " +
+    "`@session:<profile>/<id>` link the user dropped in: pass the link as session_id (or id and profile).\n" +
+    "4) BROWSE, no arguments: the most recent sessions with titles, previews and times (what was I working on?).\n\n" +
+    "LINKING: to refer the user to a session, write its `link` value (e.g. @session:default/<id>) inline, verbatim, " +
+    "as a noun in the sentence; it shows as the session's title, so do not repeat the title or id beside it.\n\n" +
+    'QUERY SYNTAX: all words must match; OR between alternatives (alpha OR beta); "exact phrase"; word* for a prefix ' +
+    "(the last word is a prefix anyway); -word or NOT word to exclude. Accents and case are ignored. A query that is " +
+    "a session's exact title finds that session first.",
   parameters: {
     type: "object",
     properties: {
-      query: { type: "string", description: "Keywords to search for in past sessions." },
-      session_id: { type: "string", description: "A session to read, or to scroll with around_message_id." },
-      around_message_id: { type: "integer", description: "With session_id: show the messages around this message id." },
-      window: { type: "integer", description: "Messages shown on each side of a message (1-20, default 5)." },
-      limit: { type: "integer", description: "Sessions returned by a search (1-10, default 3); sessions listed with no arguments (default 10)." },
-      roles: {
-        type: "array",
-        items: { type: "string", enum: [...ROLES] },
-        description: 'Message roles searched (default ["user", "assistant"]; add "tool" to search tool output).',
+      query: { type: "string", description: "DISCOVERY: keywords, phrases or OR/NOT expressions to find in past sessions. Omit to browse. Ignored when session_id + around_message_id are set." },
+      limit: { type: "integer", description: "DISCOVERY and BROWSE: sessions returned (default 3, max 10). Raise to 5-10 when the topic likely spans several sessions." },
+      sort: {
+        type: "string",
+        enum: ["newest", "oldest"],
+        description: "DISCOVERY: omit for relevance; newest for 'where did we leave X', oldest for 'how did X start'.",
       },
-      sort: { type: "string", enum: ["relevance", "newest", "oldest"], description: "Order of search results (default relevance)." },
+      detail: {
+        type: "string",
+        enum: ["adaptive", "full"],
+        description: "DISCOVERY: adaptive (default) gives the top result its window and bookends and the others only the matched message; full gives every result everything.",
+      },
+      session_id: { type: "string", description: "SCROLL (with around_message_id) or READ (alone): a session_id from an earlier result, or an @session:<profile>/<id> link." },
+      around_message_id: { type: "integer", description: "SCROLL: the message id to centre on (match_message_id, or any id from an earlier window)." },
+      window: { type: "integer", description: "SCROLL: messages each side of the anchor, 1-20 (default 5)." },
+      role_filter: {
+        type: "string",
+        description: "DISCOVERY: comma-separated roles searched (default 'user,assistant'; 'user,assistant,tool' to include tool output, 'tool' for tool output only).",
+      },
+      profile: { type: "string", description: "Read another Hermes profile's sessions (read-only), e.g. the profile part of an @session:<profile>/<id> link. Omit for the current profile." },
     },
   },
   async run(args, ctx) {
     const access = ctx.sessions;
     if (!access) return toolError("Session history is not available in this front end: there is no session store to search.");
-    let db: Database;
+    const reference = nonEmpty(args.session_id) === undefined ? undefined : parseSessionReference(String(args.session_id), nonEmpty(args.profile));
+    const profile = reference?.profile ?? nonEmpty(args.profile);
+    let target: SearchTarget;
     try {
-      db = await access.database();
+      target = await openSearchTarget(access, ctx.home, profile);
     } catch (error) {
-      return toolError(`Could not open the session store: ${error instanceof Error ? error.message : String(error)}`);
+      return toolError(error instanceof Error ? error.message : String(error));
     }
-    const query = typeof args.query === "string" ? args.query.trim() : "";
-    const sessionId = typeof args.session_id === "string" ? args.session_id.trim() : "";
-    const aroundId = clampInt(args.around_message_id, NaN, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
     try {
-      if (query) return discover(db, args, query, access.currentSessionId);
-      if (sessionId && Number.isFinite(aroundId)) return scroll(db, sessionId, aroundId, args);
-      if (Number.isFinite(aroundId)) return toolError("around_message_id needs the session_id it belongs to.");
-      if (sessionId) return read(db, sessionId, access.currentSessionId);
-      const limit = clampInt(args.limit, BROWSE_DEFAULT, 1, MAX_LIMIT * 5);
-      return json({
-        mode: "browse",
-        sessions: browseSessions(db, limit).map((s) => sessionJson(s, access.currentSessionId)),
-        next: "Search with query, or read a session with session_id.",
-      });
+      const db = target.db;
+      if (reference?.sessionId && args.around_message_id !== undefined && args.around_message_id !== null) {
+        return scrollShape(db, reference.sessionId, args.around_message_id, args.window, target);
+      }
+      if (reference?.sessionId) {
+        return readShape(db, reference.sessionId, target) ?? (await locateAndRead(ctx.home, target.home, reference.sessionId));
+      }
+      const limit = clampInt(args.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+      const query = nonEmpty(args.query);
+      return query === undefined ? browse(db, target, limit) : discover(db, args, query, target, limit);
     } catch (error) {
       return toolError(`Session search failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      target.close();
     }
   },
 };
