@@ -5,6 +5,7 @@ import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
 import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
 import type { ChatMessage, ImageAttachment } from "../agent/providers/messages.js";
 import type { TokenUsage } from "../agent/providers/model-client.js";
+import type { ReasoningEffort } from "../agent/providers/model-reasoning.js";
 import { buildSessionPrompt, prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
 import type { SessionMode } from "../agent/tools/safety/session-mode.js";
 import type { Approver } from "../agent/tools/approver.js";
@@ -18,6 +19,7 @@ import { PromptQueue } from "./prompt-queue.js";
 import { TerminalLinks } from "./terminal-links.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
+import { thinkingChoice } from "./thinking-option.js";
 
 export interface AcpSessionOptions {
   readonly approver: Approver;
@@ -29,6 +31,8 @@ export interface AcpSessionOptions {
   readonly hintMemory?: HintMemory;
   /** The mode a reloaded session had. */
   readonly mode?: SessionMode;
+  /** The Thinking level a reloaded session had chosen. */
+  readonly reasoningEffort?: ReasoningEffort;
   readonly workspace?: Workspace;
   /** Which editor terminal shows which tool call (when the workspace runs commands in the editor's terminals). */
   readonly terminals?: TerminalLinks;
@@ -61,6 +65,8 @@ export class AcpSession {
   private unshownNotices: StartupNotice[];
   private newTitle: string | undefined;
   private configChanged = false;
+  /** The Thinking level chosen in this session (undefined: config.yaml's `agent.reasoning_effort` applies). */
+  private reasoningChoice: ReasoningEffort | undefined;
   /** What the editor opened and focused since the last turn (ACP document events). */
   readonly documents: EditorDocuments;
   /** Editor terminals shown in tool calls: every update of such a call must carry its terminal. */
@@ -83,6 +89,8 @@ export class AcpSession {
     this.documents = new EditorDocuments([cwd, this.hints.workingDir]);
     this.terminals = options.terminals ?? new TerminalLinks();
     this.adoptHistory();
+    this.reasoningChoice = options.reasoningEffort;
+    this.adoptReasoningChoice();
     this.unshownNotices = [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)];
   }
 
@@ -107,6 +115,20 @@ export class AcpSession {
   async setMode(mode: SessionMode): Promise<void> {
     this.tools.state.mode = mode;
     await this.options.persistence?.saveState(this.persistedState());
+  }
+
+  /**
+   * Changes the Thinking level (from the client) and saves it with the session; the next model call asks for it,
+   * even one within the running turn. Returns why not when the current model does not offer that level.
+   */
+  async setReasoningEffort(value: unknown): Promise<string | undefined> {
+    if (!this.prepared.ok) return "no model is configured yet";
+    const effort = thinkingChoice(this.prepared.conversation, value);
+    if (!effort) return `'${String(value)}' is not a Thinking level of ${this.prepared.conversation.runtime.model}`;
+    this.reasoningChoice = effort;
+    this.adoptReasoningChoice();
+    await this.options.persistence?.saveState(this.persistedState());
+    return undefined;
   }
 
   /** Switches to one of the configured models (`provider:model`); false when it is not one of them. */
@@ -208,6 +230,7 @@ export class AcpSession {
       this.tools = this.toolEnvironment(this.hints.remember());
       this.tools.state.mode = mode;
       this.adoptHistory();
+      this.adoptReasoningChoice();
       if (!this.prepared.ok) {
         emit({ type: "error", message: `Hermes is not ready: ${this.prepared.problem}` });
         return "end_turn";
@@ -253,7 +276,12 @@ export class AcpSession {
   }
 
   private persistedState(): PersistedSessionState {
-    return { hints: this.hints.remember(), mode: this.mode };
+    return { hints: this.hints.remember(), mode: this.mode, ...(this.reasoningChoice ? { reasoningEffort: this.reasoningChoice } : {}) };
+  }
+
+  /** A conversation (re)opened from config.yaml takes the level chosen in this session, if one was. */
+  private adoptReasoningChoice(): void {
+    if (this.reasoningChoice && this.prepared.ok) this.prepared.conversation.setReasoningEffort(this.reasoningChoice);
   }
 
   private adoptHistory(): void {

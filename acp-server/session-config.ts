@@ -1,6 +1,7 @@
 import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
 import { SESSION_MODES } from "../agent/tools/safety/session-mode.js";
 import type { AcpSession } from "./acp-session.js";
+import { thinkingOption } from "./thinking-option.js";
 
 /** A model choice's value: provider and model, as upstream's `provider:model` ids. */
 export function modelValue(providerId: string, model: string): string {
@@ -8,8 +9,8 @@ export function modelValue(providerId: string, model: string): string {
 }
 
 /**
- * The session's settings as ACP config options (the current protocol) — the mode and the model — and the mode
- * again as legacy `modes` for older clients, kept in step.
+ * The session's settings as ACP config options (the current protocol) — the mode, the model and, for a model that
+ * can reason, its Thinking level — and the mode again as legacy `modes` for older clients, kept in step.
  */
 export function configOptionsOf(session: AcpSession): SessionConfigOption[] {
   const options: SessionConfigOption[] = [
@@ -34,6 +35,8 @@ export function configOptionsOf(session: AcpSession): SessionConfigOption[] {
       currentValue: modelValue(current.providerId, current.model),
       options: ready.modelChoices.map((r) => ({ value: modelValue(r.providerId, r.model), name: r.model, description: r.providerLabel })),
     });
+    const thinking = thinkingOption(ready.conversation);
+    if (thinking) options.push(thinking);
   }
   return options;
 }

@@ -11,6 +11,8 @@ export interface PersistedSessionState {
   readonly hints?: HintMemory;
   /** The session's mode (upstream gap 7: the Python adapter forgets it on reload). */
   readonly mode?: string;
+  /** The Thinking level chosen in the session, kept like the mode (absent: config.yaml's applies). */
+  readonly reasoningEffort?: string;
 }
 
 /**

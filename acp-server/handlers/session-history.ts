@@ -7,6 +7,7 @@ import type { ServerContext } from "../server-context.js";
 import { configOptionsOf, modesOf } from "../session-config.js";
 import { SessionPersistence, type PersistedSessionState } from "../session-persistence.js";
 import { isSessionMode } from "../../agent/tools/safety/session-mode.js";
+import { isReasoningEffort } from "../../agent/providers/model-reasoning.js";
 import { announceSession, prepareForClient, sessionOptions, startMcpServers } from "./session-new.js";
 
 const PAGE_SIZE = 50;
@@ -40,7 +41,16 @@ async function reopenSession(ctx: ServerContext, params: LoadSessionRequest, cli
   const persistence = new SessionPersistence(Promise.resolve(store), saved.id, ctx.log, { savedLength: rows.length, nextSeq, titled: saved.title !== null });
   const history = fromStoredMessages(rows);
   const mode = isSessionMode(state.mode) ? state.mode : "default";
-  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, saved.id, params.cwd, client, persistence, Promise.resolve(store)), history, hintMemory: state.hints, mode, mcp, notices: mcp.notices });
+  const reasoningEffort = isReasoningEffort(state.reasoningEffort) ? state.reasoningEffort : undefined;
+  const session = new AcpSession(saved.id, params.cwd, ctx.env, prepared, {
+    ...sessionOptions(ctx, saved.id, params.cwd, client, persistence, Promise.resolve(store)),
+    history,
+    hintMemory: state.hints,
+    mode,
+    reasoningEffort,
+    mcp,
+    notices: mcp.notices,
+  });
   ctx.sessions.set(saved.id, session);
   if (replay) await replayHistory(history, params.cwd, (update) => client.notify("session/update", { sessionId: saved.id, update }));
   session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));

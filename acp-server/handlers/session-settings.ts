@@ -3,6 +3,7 @@ import { isSessionMode } from "../../agent/tools/safety/session-mode.js";
 import type { AcpSession } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
 import { configOptionsOf } from "../session-config.js";
+import { THINKING_OPTION_ID } from "../thinking-option.js";
 
 function sessionOf(ctx: ServerContext, sessionId: string): AcpSession {
   const session = ctx.sessions.get(sessionId);
@@ -18,7 +19,7 @@ export async function handleSetMode(ctx: ServerContext, params: SetSessionModeRe
   return {};
 }
 
-/** `session/set_config_option` for `mode` and `model`; answers with the full, current list. */
+/** `session/set_config_option` for `mode`, `model` and `reasoning_effort`; answers with the full, current list. */
 export async function handleSetConfigOption(ctx: ServerContext, params: SetSessionConfigOptionRequest): Promise<SetSessionConfigOptionResponse> {
   const session = sessionOf(ctx, params.sessionId);
   const value = (params as { value?: unknown }).value;
@@ -29,6 +30,9 @@ export async function handleSetConfigOption(ctx: ServerContext, params: SetSessi
     if (typeof value !== "string" || !session.switchModel(value)) {
       throw RequestError.invalidParams({ value }, `'${String(value)}' is not one of the configured models (model and fallback_providers in config.yaml)`);
     }
+  } else if (params.configId === THINKING_OPTION_ID) {
+    const problem = await session.setReasoningEffort(value);
+    if (problem) throw RequestError.invalidParams({ value }, problem);
   } else {
     throw RequestError.invalidParams({ configId: params.configId }, `unknown config option '${params.configId}'`);
   }

@@ -5,6 +5,7 @@ import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { Conversation } from "../loop/conversation.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
+import type { ReasoningEffort } from "../providers/model-reasoning.js";
 import type { RetryOptions } from "../providers/retrying-client.js";
 import { buildSystemPrompt } from "../prompt/system-prompt.js";
 import type { Tool } from "../tools/tool.js";
@@ -19,6 +20,8 @@ export interface SessionDelegationOptions {
   readonly parentTools: readonly Tool[];
   /** The parent's model as it is now: `/model` may have switched it since the session opened. */
   readonly parentRuntime: () => RuntimeProvider;
+  /** The parent's Thinking level as it is now, which subagents inherit (upstream passes `reasoning_config` on). */
+  readonly parentReasoningEffort?: () => ReasoningEffort | undefined;
   /** The parent's fallback chain, which subagents inherit (upstream passes `_fallback_chain` on). */
   readonly fallbacks: readonly RuntimeProvider[];
   readonly retry: RetryOptions;
@@ -60,6 +63,7 @@ export function createSessionDelegationHost(options: SessionDelegationOptions): 
         tools: spec.tools,
         maxIterations: settings.maxIterations,
         compression: options.compression,
+        reasoningEffort: options.parentReasoningEffort?.(),
       });
       return { ok: true, conversation };
     },

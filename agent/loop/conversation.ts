@@ -1,6 +1,7 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { AssistantMessage, ChatMessage, ImageAttachment, ToolSchema } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
+import type { ReasoningEffort } from "../providers/model-reasoning.js";
 import { describeProviderError, toProviderError } from "../providers/provider-error.js";
 import type { TodoItem } from "../tools/session-tool-state.js";
 import type { Tool } from "../tools/tool.js";
@@ -23,6 +24,8 @@ export interface ConversationOptions {
   readonly maxIterations: number;
   /** `compression:` from config.yaml; without it the history is never compressed. */
   readonly compression?: CompressionSettings;
+  /** `agent.reasoning_effort` from config.yaml: the Thinking level until the session chooses another. */
+  readonly reasoningEffort?: ReasoningEffort;
   /**
    * The system prompt to use after a compression, given the one in use (upstream rebuilds it then, with memory
    * reloaded from disk). Without it the prompt stays as it is.
@@ -53,9 +56,11 @@ export class Conversation {
   private systemPrompt: string;
   /** A compression happened and the task list has not been re-injected since. */
   private todoSnapshotDue = false;
+  private thinking: ReasoningEffort | undefined;
 
   constructor(private readonly options: ConversationOptions) {
     this.currentRuntime = options.runtime;
+    this.thinking = options.reasoningEffort;
     this.systemPrompt = options.systemPrompt;
     this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
     this.toolSchemas = options.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
@@ -94,6 +99,16 @@ export class Conversation {
    * Switches the model (the `model` config option): a new client on the next request, and the system prompt
    * rebuilt for it (its model line changes), the one time besides compression that the prompt changes.
    */
+  /** The session's Thinking level (undefined: none chosen, each model keeps its default). */
+  get reasoningEffort(): ReasoningEffort | undefined {
+    return this.thinking;
+  }
+
+  /** Changes the Thinking level; the next model call asks for it, even within a running turn. */
+  setReasoningEffort(effort: ReasoningEffort | undefined): void {
+    this.thinking = effort;
+  }
+
   switchRuntime(runtime: RuntimeProvider, systemPrompt: string): void {
     this.currentRuntime = runtime;
     this.systemPrompt = systemPrompt;
@@ -128,7 +143,13 @@ export class Conversation {
         const client = await this.modelClient();
         step = await runModelStep(
           client,
-          { model: this.currentRuntime.model, systemPrompt: this.systemPrompt, messages: this.history.slice(), tools: lastCall ? [] : this.toolSchemas },
+          {
+            model: this.currentRuntime.model,
+            systemPrompt: this.systemPrompt,
+            messages: this.history.slice(),
+            tools: lastCall ? [] : this.toolSchemas,
+            reasoningEffort: this.thinking ?? "default",
+          },
           signal,
           track,
           `call_${iteration}_`,
@@ -217,5 +238,7 @@ function assistantMessage(step: ModelStep, calls: ModelStep["toolCalls"]): Assis
     content: step.text,
     ...(calls.length > 0 ? { toolCalls: calls } : {}),
     ...(step.reasoning ? { reasoning: step.reasoning } : {}),
+    // Signed for the reply as it came: a reply whose tool calls are dropped (the budget ran out) is not that reply.
+    ...(step.signedThinking.length > 0 && calls.length === step.toolCalls.length ? { signedThinking: step.signedThinking } : {}),
   };
 }

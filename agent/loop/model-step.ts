@@ -1,4 +1,4 @@
-import type { ToolCallRecord } from "../providers/messages.js";
+import type { SignedThinking, ToolCallRecord } from "../providers/messages.js";
 import type { FinishReason, ModelClient, ModelRequest } from "../providers/model-client.js";
 import type { AgentEventSink } from "./events.js";
 
@@ -6,6 +6,8 @@ import type { AgentEventSink } from "./events.js";
 export interface ModelStep {
   readonly text: string;
   readonly reasoning: string;
+  /** Anthropic's signed thinking blocks, in order (empty for other APIs). */
+  readonly signedThinking: readonly SignedThinking[];
   readonly toolCalls: readonly ToolCallRecord[];
   readonly finish: FinishReason;
 }
@@ -24,6 +26,7 @@ interface PendingCall {
 export async function runModelStep(client: ModelClient, request: ModelRequest, signal: AbortSignal, emit: AgentEventSink, callIdPrefix: string): Promise<ModelStep> {
   let text = "";
   let reasoning = "";
+  const signedThinking: SignedThinking[] = [];
   let finish: FinishReason = "stop";
   const calls = new Map<number, PendingCall>();
   for await (const event of client.stream(request, signal)) {
@@ -35,6 +38,9 @@ export async function runModelStep(client: ModelClient, request: ModelRequest, s
       case "reasoning":
         reasoning += event.text;
         emit({ type: "thought_delta", text: event.text });
+        break;
+      case "signed_thinking":
+        signedThinking.push(event.block);
         break;
       case "tool_call_delta": {
         const call = calls.get(event.index) ?? { id: "", name: "", arguments: "" };
@@ -55,5 +61,5 @@ export async function runModelStep(client: ModelClient, request: ModelRequest, s
   const toolCalls = [...calls.entries()]
     .sort(([a], [b]) => a - b)
     .map(([index, call]) => ({ id: call.id || `${callIdPrefix}${index}`, name: call.name, arguments: call.arguments }));
-  return { text, reasoning, toolCalls, finish: toolCalls.length > 0 ? "tool_calls" : finish };
+  return { text, reasoning, signedThinking, toolCalls, finish: toolCalls.length > 0 ? "tool_calls" : finish };
 }

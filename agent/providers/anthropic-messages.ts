@@ -1,6 +1,7 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { applySystemAndThree, type CacheTtl, type CacheableBlock, type CacheableMessage } from "./cache-control.js";
-import type { ChatMessage, ToolSchema, UserMessage } from "./messages.js";
+import { anthropicThinking, thinkingReplayFor, type ThinkingReplay } from "./anthropic-thinking.js";
+import type { ChatMessage, SignedThinking, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent, TokenUsage } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
 
@@ -18,15 +19,16 @@ export type AnthropicBlock =
   | { type: "text"; text: string; cache_control?: CacheableBlock["cache_control"] }
   | { type: "tool_use"; id: string; name: string; input: Record<string, unknown>; cache_control?: CacheableBlock["cache_control"] }
   | { type: "tool_result"; tool_use_id: string; content: string; cache_control?: CacheableBlock["cache_control"] }
-  | { type: "image"; source: { type: "base64"; media_type: string; data: string }; cache_control?: CacheableBlock["cache_control"] };
+  | { type: "image"; source: { type: "base64"; media_type: string; data: string }; cache_control?: CacheableBlock["cache_control"] }
+  | (SignedThinking & { cache_control?: never });
 export type AnthropicMessage = CacheableMessage<AnthropicBlock>;
 
 interface WireEvent {
   type: string;
   index?: number;
   message?: { usage?: WireUsage };
-  content_block?: { type: string; id?: string; name?: string; text?: string; thinking?: string };
-  delta?: { type?: string; text?: string; thinking?: string; partial_json?: string; stop_reason?: string | null };
+  content_block?: { type: string; id?: string; name?: string; text?: string; thinking?: string; signature?: string; data?: string };
+  delta?: { type?: string; text?: string; thinking?: string; signature?: string; partial_json?: string; stop_reason?: string | null };
   usage?: WireUsage;
 }
 interface WireUsage {
@@ -54,16 +56,19 @@ export async function createAnthropicMessagesClient(runtime: RuntimeProvider, op
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent> {
       const cached = applySystemAndThree(
         request.systemPrompt ? [{ type: "text" as const, text: request.systemPrompt }] : [],
-        toAnthropicMessages(request.messages),
+        toAnthropicMessages(request.messages, thinkingReplayFor(runtime)),
         options.cacheTtl,
       );
-      const state: StreamState = { toolIndexByBlock: new Map(), usage: emptyUsage(), finished: false };
+      const thinking = anthropicThinking(request.model, request.reasoningEffort, request.maxOutputTokens ?? options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS, request.messages);
+      const state: StreamState = { toolIndexByBlock: new Map(), thinkingByBlock: new Map(), usage: emptyUsage(), finished: false };
       try {
         const stream = await sdk.messages.create(
           {
             model: anthropicModelId(request.model),
-            max_tokens: request.maxOutputTokens ?? options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
-            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+            max_tokens: thinking.maxTokens,
+            // With thinking on, the API refuses any temperature but the default.
+            ...(request.temperature === undefined || thinking.thinking ? {} : { temperature: request.temperature }),
+            ...(thinking.params as object),
             ...(cached.system.length > 0 ? { system: cached.system as never } : {}),
             messages: cached.messages as never,
             ...(request.tools.length > 0 ? { tools: request.tools.map(toAnthropicTool) } : {}),
@@ -102,26 +107,30 @@ function toAnthropicTool(tool: ToolSchema) {
  * OpenAI-format history → Anthropic messages: assistant tool calls become tool_use blocks, tool results become
  * tool_result blocks in a user message. Consecutive user-side messages (several tool results, then perhaps a note
  * to the model) are merged into one, because the API wants user and assistant to alternate and tool results first.
+ * Signed thinking goes back first in its own turn, as `replay` says (anthropic-thinking.ts), byte for byte.
  */
-export function toAnthropicMessages(messages: readonly ChatMessage[]): AnthropicMessage[] {
+export function toAnthropicMessages(messages: readonly ChatMessage[], replay: ThinkingReplay = { native: false, allTurns: false }): AnthropicMessage[] {
   const out: Array<{ role: "user" | "assistant"; content: AnthropicBlock[] }> = [];
   const push = (role: "user" | "assistant", blocks: AnthropicBlock[]) => {
     if (blocks.length === 0) return;
     const last = out[out.length - 1];
-    if (last && last.role === role) last.content.push(...blocks);
+    // Thinking is signed for its own turn: merged into another, it would no longer verify (upstream drops it too).
+    if (last && last.role === role) last.content.push(...blocks.filter((b) => b.type !== "thinking" && b.type !== "redacted_thinking"));
     else out.push({ role, content: blocks });
   };
-  for (const m of messages) {
+  const lastAssistant = messages.findLastIndex((m) => m.role === "assistant");
+  messages.forEach((m, i) => {
     if (m.role === "user") push("user", userBlocks(m));
     else if (m.role === "tool") push("user", [{ type: "tool_result", tool_use_id: m.toolCallId, content: m.content }]);
     else {
       // An empty text block is rejected by the API; an empty assistant turn is simply left out (the merge above
-      // keeps the alternation).
+      // keeps the alternation), its thinking with it.
       const blocks: AnthropicBlock[] = m.content ? [{ type: "text", text: m.content }] : [];
       for (const call of m.toolCalls ?? []) blocks.push({ type: "tool_use", id: call.id, name: call.name, input: parseInput(call.arguments) });
+      if (blocks.length > 0 && replay.native && (replay.allTurns || i === lastAssistant)) blocks.unshift(...(m.signedThinking ?? []).map((b) => ({ ...b })));
       push("assistant", blocks);
     }
-  }
+  });
   return out;
 }
 
@@ -145,6 +154,8 @@ function parseInput(text: string): Record<string, unknown> {
 interface StreamState {
   /** Content-block index → tool-call index, so tool calls are numbered 0, 1, ... whatever blocks precede them. */
   readonly toolIndexByBlock: Map<number, number>;
+  /** Thinking blocks being streamed: their text and signature, handed over whole when the block ends. */
+  readonly thinkingByBlock: Map<number, { thinking: string; signature: string }>;
   usage: Required<WireUsage>;
   finished: boolean;
 }
@@ -162,17 +173,33 @@ function* fromEvent(event: WireEvent, state: StreamState): Generator<ModelStream
         state.toolIndexByBlock.set(event.index ?? index, index);
         yield { type: "tool_call_delta", index, id: block.id, name: block.name };
       } else if (block.type === "text" && block.text) yield { type: "text", text: block.text };
-      else if (block.type === "thinking" && block.thinking) yield { type: "reasoning", text: block.thinking };
+      else if (block.type === "thinking") {
+        state.thinkingByBlock.set(event.index ?? -1, { thinking: block.thinking ?? "", signature: block.signature ?? "" });
+        if (block.thinking) yield { type: "reasoning", text: block.thinking };
+      } else if (block.type === "redacted_thinking" && block.data) yield { type: "signed_thinking", block: { type: "redacted_thinking", data: block.data } };
       return;
     }
     case "content_block_delta": {
       const delta = event.delta;
       if (delta?.type === "text_delta" && delta.text) yield { type: "text", text: delta.text };
-      else if (delta?.type === "thinking_delta" && delta.thinking) yield { type: "reasoning", text: delta.thinking };
-      else if (delta?.type === "input_json_delta" && delta.partial_json) {
+      else if (delta?.type === "thinking_delta" && delta.thinking) {
+        const pending = state.thinkingByBlock.get(event.index ?? -1);
+        if (pending) pending.thinking += delta.thinking;
+        yield { type: "reasoning", text: delta.thinking };
+      } else if (delta?.type === "signature_delta" && delta.signature) {
+        const pending = state.thinkingByBlock.get(event.index ?? -1);
+        if (pending) pending.signature += delta.signature;
+      } else if (delta?.type === "input_json_delta" && delta.partial_json) {
         const index = state.toolIndexByBlock.get(event.index ?? -1);
         if (index !== undefined) yield { type: "tool_call_delta", index, argumentsDelta: delta.partial_json };
       }
+      return;
+    }
+    case "content_block_stop": {
+      const done = state.thinkingByBlock.get(event.index ?? -1);
+      state.thinkingByBlock.delete(event.index ?? -1);
+      // Unsigned thinking (some compatible endpoints) cannot be sent back to Anthropic; its text is kept as reasoning.
+      if (done?.signature) yield { type: "signed_thinking", block: { type: "thinking", thinking: done.thinking, signature: done.signature } };
       return;
     }
     case "message_delta": {

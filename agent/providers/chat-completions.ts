@@ -4,6 +4,7 @@ import { imageDataUrl } from "./image-parts.js";
 import type { ChatMessage, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
+import { chatReasoningParams } from "./reasoning-params.js";
 
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 type WireMessage =
@@ -52,6 +53,7 @@ export async function createChatCompletionsClient(runtime: RuntimeProvider, requ
             stream_options: { include_usage: true },
             ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
+            ...chatReasoningParams(runtime, request.reasoningEffort),
             ...(request.tools.length > 0
               ? { tools: request.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown> } })) }
               : {}),

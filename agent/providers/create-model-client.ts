@@ -2,6 +2,7 @@ import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { hasImages, runtimeSeesImages, withImagesAsNotes } from "./image-parts.js";
 import { ProviderError } from "./provider-error.js";
+import { withReasoningPolicy } from "./reasoning-policy.js";
 import { withFallbacks, withRetries, type FallbackOptions, type RetryOptions } from "./retrying-client.js";
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
@@ -11,7 +12,8 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
  * is reported as it happened (retries and fallbacks are `createModelClientWithFallbacks`).
  */
 export async function createModelClient(runtime: RuntimeProvider): Promise<ModelClient> {
-  const client = await openApiClient(runtime);
+  // Per runtime, like the images: a fallback to another model gets the reasoning parameters that model takes.
+  const client = withReasoningPolicy(await openApiClient(runtime), runtime);
   return runtimeSeesImages(runtime) ? client : textOnly(client);
 }
 

@@ -39,7 +39,17 @@ export interface AssistantMessage {
   readonly toolCalls?: readonly ToolCallRecord[];
   /** Reasoning text the model streamed (kept for replay; not sent back to providers that reject it). */
   readonly reasoning?: string;
+  /**
+   * Anthropic's thinking blocks exactly as they came, signatures included: a tool-use continuation must send them
+   * back unchanged or the API refuses it. Kept in memory only (a reloaded session has its reasoning text, not these).
+   */
+  readonly signedThinking?: readonly SignedThinking[];
 }
+
+/** A thinking block Anthropic signed (its text and signature), or redacted thinking (opaque, encrypted data). */
+export type SignedThinking =
+  | { readonly type: "thinking"; readonly thinking: string; readonly signature: string }
+  | { readonly type: "redacted_thinking"; readonly data: string };
 
 export interface ToolResultMessage {
   readonly role: "tool";

@@ -1,4 +1,5 @@
-import type { ChatMessage, ToolSchema } from "./messages.js";
+import type { ChatMessage, SignedThinking, ToolSchema } from "./messages.js";
+import type { ReasoningEffort } from "./model-reasoning.js";
 
 export interface TokenUsage {
   readonly inputTokens: number;
@@ -14,6 +15,8 @@ export type FinishReason = "stop" | "tool_calls" | "length" | "refusal";
 export type ModelStreamEvent =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "reasoning"; readonly text: string }
+  /** A finished Anthropic thinking block with its signature, to be sent back with the turn it belongs to. */
+  | { readonly type: "signed_thinking"; readonly block: SignedThinking }
   /** A piece of a tool call: `index` identifies the call; id and name arrive once, arguments in pieces. */
   | { readonly type: "tool_call_delta"; readonly index: number; readonly id?: string; readonly name?: string; readonly argumentsDelta?: string }
   | { readonly type: "usage"; readonly usage: TokenUsage }
@@ -28,6 +31,13 @@ export interface ModelRequest {
   readonly temperature?: number;
   /** Cap on the reply's tokens; absent leaves the default (the endpoint's, or Anthropic's required one). */
   readonly maxOutputTokens?: number;
+  /**
+   * How hard to think. The loop passes the session's choice (`agent.reasoning_effort` or the Thinking option), or
+   * "default" when none was made: the model's default, sent where upstream's agent sends it. createModelClient turns
+   * this into what the model accepts (reasoning-policy.ts), so a provider puts exactly that on the wire. Absent (as
+   * in auxiliary calls, like upstream's): no reasoning parameter at all.
+   */
+  readonly reasoningEffort?: ReasoningEffort | "default";
 }
 
 /** A connection to one model endpoint. `stream` throws ProviderError; aborting `signal` ends it at once. */

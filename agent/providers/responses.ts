@@ -4,6 +4,7 @@ import { imageDataUrl } from "./image-parts.js";
 import type { ChatMessage, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError, type ProviderFailureKind } from "./provider-error.js";
+import { responsesReasoningParams } from "./reasoning-params.js";
 
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 export type ResponsesInputItem =
@@ -53,6 +54,7 @@ export async function createResponsesClient(runtime: RuntimeProvider, requestTim
             stream: true,
             ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
             ...(request.maxOutputTokens === undefined ? {} : { max_output_tokens: request.maxOutputTokens }),
+            ...responsesReasoningParams(request.reasoningEffort),
             ...(request.tools.length > 0 ? { tools: request.tools.map(toResponsesTool) } : {}),
           },
           { signal },

@@ -11,6 +11,7 @@ import { readFallbackSettings, resolveFallbackProviders } from "../config/fallba
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import { contextLengthOf } from "../providers/model-metadata.js";
 import { readToolSettings, type ToolSettings } from "../config/tool-settings.js";
+import { readReasoningEffort } from "../config/reasoning-settings.js";
 import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
 import type { Tool } from "../tools/tool.js";
 import type { DelegationHost } from "../delegation/delegation-host.js";
@@ -51,6 +52,7 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
   ensureHermesHome(config.home);
   seedSoul(config.home);
   const toolSettings = readToolSettings(config.yaml);
+  const reasoningEffort = readReasoningEffort(config.yaml);
   const { resolution, systemPrompt } = buildSessionPrompt(config, cwd, now);
   if (!resolution.ok) return { ok: false, config, systemPrompt, toolSettings, problem: resolution.problem };
   const fallbacks = resolveFallbackProviders(readFallbackSettings(config.yaml), config.env, config.configPath, resolution.runtime);
@@ -66,12 +68,13 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
     tools,
     maxIterations: toolSettings.maxTurns,
     compression,
+    reasoningEffort,
     // The session's start date is kept: "Conversation started" does not move because the history was compressed.
     refreshSystemPrompt: (current: string): string =>
       systemPromptAfterCompression(current, config.home, readPromptSettings(config.yaml), () => buildSessionPrompt(config, cwd, now, conversation.runtime).systemPrompt.text),
   });
   const delegationHost = (recordUsage?: (usage: TokenUsage) => void) =>
-    createSessionDelegationHost({ config, cwd, settings: delegation, parentTools: tools, parentRuntime: () => conversation.runtime, fallbacks: fallbacks.runtimes, retry, compression, recordUsage });
+    createSessionDelegationHost({ config, cwd, settings: delegation, parentTools: tools, parentRuntime: () => conversation.runtime, parentReasoningEffort: () => conversation.reasoningEffort, fallbacks: fallbacks.runtimes, retry, compression, recordUsage });
   // Read only in smart mode, so a mistake under `auxiliary.approval` cannot stop sessions that never use the judge.
   const commandJudge =
     toolSettings.approvalsMode === "smart"
