@@ -16,8 +16,9 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
     .onRequest("initialize", ({ params }) => {
       setImmediate(() =>
         void handlers()
-          .then(() => import("../agent/security/threat-scanner.js"))
-          .then((scanner) => setImmediate(() => scanner.warmUpScanner()))
+          .then(() => import("../agent/security/scanner-warm-up.js"))
+          // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
+          .then((scanner) => scanner.warmUpScannerInSlices())
           .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
       );
       return handleInitialize(ctx, params);

@@ -107,9 +107,18 @@ function joinParts(parts: readonly string[]): string {
   return parts.map((p) => p.trim()).filter((p) => p).join("\n\n");
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "2-digit", year: "numeric" });
+// Written out rather than Intl.DateTimeFormat("en-US", …): building that formatter loads ICU locale data, ~15 ms
+// on the first session/new of a process, for the same words in the same local time zone.
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** `Sunday, November 29, 2026`: the local date, as en-US writes it in full. */
+function longDate(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  return `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${String(date.getDate()).padStart(2, "0")}, ${date.getFullYear()}`;
+}
 
 /** `Conversation started: Sunday, November 29, 2026` (date only, so the line is stable all day), model, provider. */
 function timestampLine(input: SystemPromptInput): string {
-  return `Conversation started: ${DATE_FORMAT.format(input.now)}\nModel: ${input.model}\nProvider: ${input.providerId}`;
+  return `Conversation started: ${longDate(input.now)}\nModel: ${input.model}\nProvider: ${input.providerId}`;
 }

@@ -1,4 +1,4 @@
-import { compilePythonPattern } from "./python-regex.js";
+import { compilePythonPattern, PythonRegex, textViewOf, type TextView, type Variant } from "./python-regex.js";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
 
 /**
@@ -16,14 +16,14 @@ const BOUNDARY = /[.!?](?=\s)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+>•]|\d{1,3}[.)])[ \
 
 // A negation just before the verb: "never", "do not", "don't", "must not", "avoid", "without", … and at most three
 // words between ("Never read .env files or search the filesystem" is a rule, not a hunt).
-const NEGATION = compilePythonPattern(
+const NEGATION = new PythonRegex(
   String.raw`(?:(?<!\w)never|(?<!\w)not|n['’]t|(?<!\w)dont|(?<!\w)cannot|(?<!\w)avoid|(?<!\w)refuse\s+to|(?<!\w)without|(?<!\w)forbidden\s+to|(?<!\w)prohibited\s+from|(?<!\w)nor)(?!\w)[\s,]+(?:[\w'’.\-]+[\s,]+){0,3}[\s\x60"'*“‘(\[]*$`,
 );
 
 // Who is told to act, just before the verb: the clause starts with it (an imperative, perhaps after "Every hour, "
 // or "Greeting: "), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
 // do it, or it is the command of "run `…`".
-const DIRECTED = compilePythonPattern(
+const DIRECTED = new PythonRegex(
   String.raw`(?:^[^\p{L}]*(?:[^,.;:!?\n]{1,60},\s*)?(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
 );
 
@@ -59,7 +59,7 @@ export class ClauseRule implements Detector {
   readonly scope: ThreatScope;
   readonly requires: ReadonlyArray<readonly string[]>;
   readonly starts: readonly string[] | undefined;
-  private compiled: Compiled | undefined;
+  private readonly compiled: { unicode?: Compiled; ascii?: Compiled } = {};
 
   constructor(private readonly spec: ClauseRuleSpec) {
     this.id = spec.id;
@@ -68,13 +68,11 @@ export class ClauseRule implements Detector {
     this.starts = spec.starts;
   }
 
-  find(text: string, at?: readonly number[]): Hit | undefined {
-    const { find, findAt, head, terms } = (this.compiled ??= {
-      find: compilePythonPattern(this.spec.find, "giu"),
-      findAt: compilePythonPattern(this.spec.find, "iuy"),
-      head: this.spec.head === undefined ? undefined : compilePythonPattern(this.spec.head, "giu"),
-      terms: (this.spec.terms ?? []).map((t) => compilePythonPattern(t)),
-    });
+  find(original: string, at?: readonly number[], view: TextView = textViewOf(original)): Hit | undefined {
+    // Every regex of a rule is case-insensitive: in the ASCII variant all of them read the lower-cased text.
+    const text = view.variant === "ascii" ? view.lower : original;
+    const { variant } = view;
+    const { find, findAt, head, terms } = this.compiledFor(variant);
     const tried = new Set<string>();
     for (const match of occurrences(text, find, findAt, at)) {
       const { start, cut } = clauseStart(text, match.index);
@@ -86,14 +84,14 @@ export class ClauseRule implements Detector {
       const span = termsIn(terms, text.slice(from, end), from, { index: match.index, end: match.index + match[0].length });
       if (!span) continue;
       if (!head) {
-        if (this.isOrder(text, start, cut, match.index)) return span;
+        if (this.isOrder(text, start, cut, match.index, variant)) return span;
         continue;
       }
       head.lastIndex = 0;
       const clause = text.slice(start, end);
       for (let verb = head.exec(clause); verb; verb = head.exec(clause)) {
         if (verb[0].length === 0) head.lastIndex++;
-        if (this.isOrder(text, start, cut, start + verb.index)) {
+        if (this.isOrder(text, start, cut, start + verb.index, variant)) {
           return { index: Math.min(span.index, start + verb.index), end: Math.max(span.end, start + verb.index + verb[0].length) };
         }
       }
@@ -101,14 +99,34 @@ export class ClauseRule implements Detector {
     return undefined;
   }
 
+  regexesFor(variant: Variant): readonly RegExp[] {
+    const { find, findAt, head, terms } = this.compiledFor(variant);
+    return [
+      this.starts ? findAt : find,
+      ...(head ? [head] : []),
+      ...terms,
+      ...(this.spec.negatable ? [NEGATION.for(variant)] : []),
+      ...(this.spec.directed ? [DIRECTED.for(variant)] : []),
+    ];
+  }
+
+  private compiledFor(variant: Variant): Compiled {
+    return (this.compiled[variant] ??= {
+      find: compilePythonPattern(this.spec.find, "giu", variant),
+      findAt: compilePythonPattern(this.spec.find, "iuy", variant),
+      head: this.spec.head === undefined ? undefined : compilePythonPattern(this.spec.head, "giu", variant),
+      terms: (this.spec.terms ?? []).map((t) => compilePythonPattern(t, "iu", variant)),
+    });
+  }
+
   /**
    * Whether the word at `at` is an order: not negated, and addressed to the agent when the rule asks for that. The
    * text before it is marked as not starting a clause when it is cut (`cut`: the clause had no start within reach).
    */
-  private isOrder(text: string, clauseStart: number, cut: boolean, at: number): boolean {
-    if (this.spec.negatable && NEGATION.test(text.slice(Math.max(clauseStart, at - 120), at))) return false;
+  private isOrder(text: string, clauseStart: number, cut: boolean, at: number, variant: Variant): boolean {
+    if (this.spec.negatable && NEGATION.for(variant).test(text.slice(Math.max(clauseStart, at - 120), at))) return false;
     if (!this.spec.directed) return true;
-    return DIRECTED.test(!cut && at - clauseStart <= 160 ? text.slice(clauseStart, at) : `xx ${text.slice(Math.max(clauseStart, at - 120), at)}`);
+    return DIRECTED.for(variant).test(!cut && at - clauseStart <= 160 ? text.slice(clauseStart, at) : `xx ${text.slice(Math.max(clauseStart, at - 120), at)}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { compilePythonPattern } from "./python-regex.js";
+import { PythonRegex, subjectOf, textViewOf, type TextView, type Variant } from "./python-regex.js";
 
 /** Cumulative scopes: `all` ⊂ `context` ⊂ `strict`. Context files use `context`; memory and skills use `strict`. */
 export type ThreatScope = "all" | "context" | "strict";
@@ -21,9 +21,12 @@ export interface ThreatPattern {
   readonly starts?: readonly string[];
   /**
    * The first match in `text` (already normalised), as [start, end) offsets, or undefined. With `at` (ascending
-   * offsets of the `starts` literals), matches are looked for beginning there only.
+   * offsets of the `starts` literals), matches are looked for beginning there only. `view` is textViewOf(text), when
+   * the caller has it already.
    */
-  find(text: string, at?: readonly number[]): Hit | undefined;
+  find(text: string, at?: readonly number[], view?: TextView): Hit | undefined;
+  /** Every regex a scan may run for this pattern in `variant` (compiled now, run by the warm-up). */
+  regexesFor(variant: Variant): readonly RegExp[];
 }
 
 export interface Hit {
@@ -32,7 +35,7 @@ export interface Hit {
 }
 
 /** What the scanner runs: upstream's patterns and ours (threat-patterns-extra.ts) alike. */
-export type Detector = Pick<ThreatPattern, "id" | "scope" | "requires" | "starts" | "find">;
+export type Detector = Pick<ThreatPattern, "id" | "scope" | "requires" | "starts" | "find" | "regexesFor">;
 
 // Upstream's bounded filler: up to eight words between key terms, so no pattern can backtrack catastrophically.
 const F = String.raw`(?:\w+\s+){0,8}`;
@@ -108,34 +111,43 @@ const SOURCES: ReadonlyArray<readonly [string, string, ThreatScope, ReadonlyArra
   [String.raw`(?:api[_-]?key|token|secret|password)\s*[=:]\s*["'][A-Za-z0-9+/=_-]{20,}`, "hardcoded_secret", "strict", [["key", "token", "secret", "password"]]],
 ];
 
-// Compiled on first use: Unicode-class regexes cost ~0.1 ms each to build, and the prefilter means most are
-// never needed in a session.
+// Compiled on first use, in the variant the text needs (python-regex.ts): Unicode-class regexes cost ~0.5 ms each to
+// build, and the prefilter means most are never needed in a session.
 export class LazyPattern implements ThreatPattern {
-  private compiled: RegExp | undefined;
-  private sticky: RegExp | undefined;
+  private readonly anywhere: PythonRegex;
+  private readonly sticky: PythonRegex;
   constructor(
-    private readonly source: string,
+    source: string,
     readonly id: string,
     readonly scope: ThreatScope,
     readonly requires: ReadonlyArray<readonly string[]>,
-    private readonly flags = "iu",
+    flags = "iu",
     readonly starts?: readonly string[],
-  ) {}
-  get regex(): RegExp {
-    return (this.compiled ??= compilePythonPattern(this.source, this.flags));
+  ) {
+    this.anywhere = new PythonRegex(source, flags);
+    this.sticky = new PythonRegex(source, `${flags}y`);
   }
-  find(text: string, at?: readonly number[]): Hit | undefined {
+  /** The pattern as upstream means it (Unicode word characters), for any text. */
+  get regex(): RegExp {
+    return this.anywhere.for("unicode");
+  }
+  find(text: string, at?: readonly number[], view: TextView = textViewOf(text)): Hit | undefined {
+    const subject = subjectOf(text, view, this.anywhere.flags);
     if (!at) {
-      const match = this.regex.exec(text);
+      const match = this.anywhere.for(view.variant).exec(subject);
       return match ? { index: match.index, end: match.index + match[0].length } : undefined;
     }
-    const sticky = (this.sticky ??= compilePythonPattern(this.source, `${this.flags}y`));
+    const sticky = this.sticky.for(view.variant);
     for (const index of at) {
       sticky.lastIndex = index;
-      const match = sticky.exec(text);
+      const match = sticky.exec(subject);
       if (match) return { index, end: index + match[0].length };
     }
     return undefined;
+  }
+  regexesFor(variant: Variant): readonly RegExp[] {
+    // The scanner tries a pattern with `starts` at those offsets only (sticky), unless lower-casing moved them.
+    return [(this.starts ? this.sticky : this.anywhere).for(variant)];
   }
 }
 

@@ -2,6 +2,7 @@ import { foldConfusables } from "./confusables.js";
 import { findInvisible } from "./invisible-chars.js";
 import { EXTRA_PATTERNS } from "./threat-patterns-extra.js";
 import { patternsFor, scopeRank, type Detector, type Hit, type ThreatScope } from "./threat-patterns.js";
+import { textViewOf } from "./python-regex.js";
 import { invisibleSnippet, matchSnippet } from "./threat-snippet.js";
 
 /** Upstream scans only this many characters of a text. */
@@ -107,6 +108,7 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
   // Lower-casing keeps every offset unless a character grows (İ): then each pattern scans the whole text.
   const aligned = lower.length === matched.length;
   const matchedLines = normalised === text ? lines : new LineIndex(normalised);
+  const view = textViewOf(matched, lower);
   const seen = new Set<string>();
   for (const detector of detectors) {
     if (seen.has(detector.id)) continue;
@@ -116,7 +118,7 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
       at = offsetsOf(present, detector.starts);
       if (at.length === 0) continue;
     }
-    const hit: Hit | undefined = detector.find(matched, at);
+    const hit: Hit | undefined = detector.find(matched, at, view);
     if (!hit) continue;
     seen.add(detector.id);
     const snippet = options.snippets ? matchSnippet(normalised, matched, hit) : undefined;
@@ -125,7 +127,7 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
   return findings;
 }
 
-let wordIndex: { readonly regex: RegExp; readonly prefixes: ReadonlyMap<string, readonly string[]> } | undefined;
+let wordIndex: { readonly regex: RegExp; readonly words: ReadonlySet<string>; readonly prefixes: Map<string, readonly string[]> } | undefined;
 
 /**
  * Where each prefilter word (and each `starts` literal) occurs in `lower`, in one pass instead of one `includes` per
@@ -138,13 +140,13 @@ function prefilterWords(lower: string): Map<string, number[]> {
     const detectors = detectorsFor("strict");
     const words = [...new Set(detectors.flatMap((d) => [...d.requires.flat(), ...(d.starts ?? [])]))].sort((a, b) => b.length - a.length);
     const source = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-    wordIndex = { regex: new RegExp(source, "g"), prefixes: new Map(words.map((w) => [w, words.filter((o) => w.startsWith(o))])) };
+    wordIndex = { regex: new RegExp(source, "g"), words: new Set(words), prefixes: new Map() };
   }
-  const { regex, prefixes } = wordIndex;
+  const { regex } = wordIndex;
   const found = new Map<string, number[]>();
   regex.lastIndex = 0;
   for (let match = regex.exec(lower); match; match = regex.exec(lower)) {
-    for (const word of prefixes.get(match[0])!) {
+    for (const word of prefixesOf(match[0])) {
       const offsets = found.get(word);
       if (offsets) offsets.push(match.index);
       else found.set(word, [match.index]);
@@ -152,6 +154,17 @@ function prefilterWords(lower: string): Map<string, number[]> {
     regex.lastIndex = match.index + 1;
   }
   return found;
+}
+
+/** The prefilter words that `word` (one of them) starts with, itself included, longest first; found on first need. */
+function prefixesOf(word: string): readonly string[] {
+  const { words, prefixes } = wordIndex!;
+  const known = prefixes.get(word);
+  if (known) return known;
+  const list: string[] = [];
+  for (let length = word.length; length > 0; length--) if (words.has(word.slice(0, length))) list.push(word.slice(0, length));
+  prefixes.set(word, list);
+  return list;
 }
 
 /** The offsets, ascending and once each, at which any of `starts` occurs. */
@@ -192,15 +205,4 @@ function countNewlines(text: string, from: number, to: number): number {
   let count = 0;
   for (let i = text.indexOf("\n", from); i >= 0 && i < to; i = text.indexOf("\n", i + 1)) count++;
   return count;
-}
-
-/**
- * Compiles every pattern and warms the scanner's code before a session needs it: the first scan of a process pays
- * for building ~70 Unicode-aware regexes (about 100 ms), which is better spent while the editor is still idle after
- * `initialize` than inside `session/new`. Scans a text holding every prefilter word, so every pattern really runs.
- */
-export function warmUpScanner(): void {
-  const words = detectorsFor("strict").flatMap((d) => d.requires.flat());
-  const text = `${words.join(" the ")}\n${words.join("\n")}`;
-  scanWhole(text, "strict");
 }

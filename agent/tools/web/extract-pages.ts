@@ -1,4 +1,3 @@
-import { lookup } from "node:dns/promises";
 import type { WebSettings } from "../../config/web-settings.js";
 import { plainFetchPage } from "./fetch-backend.js";
 import { replaceDataImages } from "./html-to-markdown.js";
@@ -68,6 +67,7 @@ function finish(page: RawPage, settings: WebSettings): ExtractedPage {
  */
 async function resolvedBlockReason(url: URL, allowPrivate: boolean): Promise<string | undefined> {
   try {
+    const { lookup } = await import("node:dns/promises");
     const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ""), { all: true });
     for (const { address } of addresses) {
       const reason = addressBlockReason(address, allowPrivate);

@@ -1,6 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { guardedLookup, urlBlockReason } from "./url-safety.js";
 
@@ -81,8 +79,9 @@ export async function fetchLimited(url: string, options: FetchOptions): Promise<
   }
 }
 
-function send(url: URL, method: string, body: string | undefined, options: FetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+// http, https and zlib are loaded at the first fetch: every session/new loads this module, few sessions fetch.
+async function send(url: URL, method: string, body: string | undefined, options: FetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const { request } = url.protocol === "https:" ? await import("node:https") : await import("node:http");
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
     accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
@@ -100,7 +99,8 @@ function send(url: URL, method: string, body: string | undefined, options: Fetch
 /** Reads the body, decompressed, until `maxBytes`; then drops the connection instead of draining the rest. */
 async function readCapped(response: IncomingMessage, maxBytes: number): Promise<{ data: Buffer; truncated: boolean }> {
   const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
-  const decoder = encoding === "gzip" || encoding === "x-gzip" ? createGunzip() : encoding === "deflate" ? createInflate() : encoding === "br" ? createBrotliDecompress() : undefined;
+  const zlib = ["gzip", "x-gzip", "deflate", "br"].includes(encoding) ? await import("node:zlib") : undefined;
+  const decoder = !zlib ? undefined : encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip() : encoding === "deflate" ? zlib.createInflate() : zlib.createBrotliDecompress();
   const stream: Readable = decoder ? response.pipe(decoder) : response;
   const chunks: Buffer[] = [];
   let size = 0;

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
+import type { LookupAddress, LookupOptions } from "node:dns";
 import { BlockList, isIP } from "node:net";
 
 /**
@@ -58,7 +58,8 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  */
 export function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    // node:dns is loaded at the first lookup, not with every session (see http-fetch.ts).
+    void import("node:dns").then(({ lookup: dnsLookup }) => dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
       for (const entry of list) {
@@ -68,7 +69,7 @@ export function guardedLookup(allowPrivate: boolean) {
       if (list.length === 0) return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: "ENOTFOUND" }), []);
       if (options.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
-    });
+    }));
   };
 }
 
