@@ -1,7 +1,8 @@
 /**
  * Benchmarks, run with `npm run bench`. Measures what the standards name (spawn to initialize reply, session/new,
- * memory after session/new, a turn against a zero-latency scripted model) and the hot paths of the prompt builder
- * (threat scan of a 20,000-character file, context discovery). Prints a table and writes bench/results/latest.json.
+ * memory after session/new, a turn against a zero-latency scripted model, a turn that reads a file with read_file) and
+ * the hot paths of the prompt builder (threat scan of a 20,000-character file, context discovery). Prints a table and
+ * writes bench/results/latest.json.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,7 +11,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { discoverProjectContext } from "../agent/prompt/project-context.js";
 import { scanForThreats, scanWhole } from "../agent/security/threat-scanner.js";
-import { ScriptedLlm } from "../test/fixtures/scripted-llm.js";
+import { ScriptedLlm, scriptedCall } from "../test/fixtures/scripted-llm.js";
 import { SERVER_BIN } from "../test/helpers/acp-harness.js";
 import { hermesHomeFor, writeTree } from "../test/helpers/temp-dirs.js";
 
@@ -21,10 +22,12 @@ interface ServerRun {
   sessionNewMs: number;
   rssMbAfterSessionNew: number;
   promptMs: number[];
+  /** Turns in which the model reads a file with read_file and then answers (two model calls and one tool run). */
+  readTurnMs: number[];
 }
 
 /** One server process driven over raw stdio (no client SDK in the way of the timings). */
-async function runServerOnce(home: string, workspace: string, turns: number, pauseMs = 0): Promise<ServerRun> {
+async function runServerOnce(home: string, workspace: string, turns: number, pauseMs = 0, readTurns = 0): Promise<ServerRun> {
   const started = performance.now();
   const child = spawn(process.execPath, [SERVER_BIN], { env: { PATH: process.env.PATH, HOME: home, HERMES_HOME: home }, stdio: ["pipe", "pipe", "inherit"] });
   let buffer = "";
@@ -60,9 +63,15 @@ async function runServerOnce(home: string, workspace: string, turns: number, pau
     await request("session/prompt", { sessionId, prompt: [{ type: "text", text: `turn ${i}` }] });
     promptMs.push(performance.now() - t);
   }
+  const readTurnMs: number[] = [];
+  for (let i = 0; i < readTurns; i++) {
+    const t = performance.now();
+    await request("session/prompt", { sessionId, prompt: [{ type: "text", text: `read ${i}` }] });
+    readTurnMs.push(performance.now() - t);
+  }
   child.stdin.end();
   await new Promise((resolve) => child.on("exit", resolve));
-  return { initializeMs, sessionNewMs, rssMbAfterSessionNew, promptMs };
+  return { initializeMs, sessionNewMs, rssMbAfterSessionNew, promptMs, readTurnMs };
 }
 
 function timePerCall(fn: () => void, iterations: number): number {
@@ -83,9 +92,13 @@ async function main(): Promise<void> {
 
     const runs: ServerRun[] = [];
     const TURNS = 20;
+    const READ_TURNS = 10;
     for (let i = 0; i < 7; i++) {
-      for (let t = 0; t < TURNS + 1; t++) llm.enqueue({ kind: "text", chunks: ["ok"] });
-      runs.push(await runServerOnce(home, workspace, i === 0 ? 1 : TURNS));
+      const turns = i === 0 ? 1 : TURNS;
+      const reads = i === 0 ? 0 : READ_TURNS;
+      for (let t = 0; t < turns; t++) llm.enqueue({ kind: "text", chunks: ["ok"] });
+      for (let t = 0; t < reads; t++) llm.enqueue({ kind: "tool_calls", calls: [scriptedCall(`r${t}`, "read_file", { path: "AGENTS.md" })] }, { kind: "text", chunks: ["read it"] });
+      runs.push(await runServerOnce(home, workspace, turns, 0, reads));
     }
     const measured = runs.slice(1);
     // As an editor that opens a thread a moment after starting the agent (the engine has loaded in the background).
@@ -108,6 +121,7 @@ async function main(): Promise<void> {
       rssMbAfterSessionNew: median(measured.map((r) => r.rssMbAfterSessionNew)),
       firstPromptRoundTripMs: median(firstTurn),
       laterPromptRoundTripMs: median(laterTurns),
+      readToolRoundTripMs: median(measured.flatMap((r) => r.readTurnMs)),
       scan20kCharsMs: timePerCall(() => scanForThreats(file20k, "context"), 500),
       scanWhole20kCharsMs: timePerCall(() => scanWhole(file20k, "context"), 500),
       discoverProjectContextMs: timePerCall(() => discoverProjectContext(workspace, 20_000), 500),
