@@ -78,7 +78,9 @@ export class Transcript {
     const link = target.closest<HTMLAnchorElement>(".markdown a");
     if (link) {
       // Never navigate the webview: the host opens web and mail links outside, after checking the scheme itself.
+      // stopPropagation too: VS Code's own page-level handler would otherwise open the link a second time.
       event.preventDefault();
+      event.stopPropagation();
       const href = link.getAttribute("href");
       if (href) this.call(this.options.bridge.request("open/link", { href }));
       return;

@@ -11,7 +11,8 @@ import { spawnServer } from "./server-process.js";
 
 export interface ConnectionHooks {
   readonly onUpdate: (notification: acp.SessionNotification) => void;
-  readonly onPermission: (request: acp.RequestPermissionRequest) => Promise<acp.RequestPermissionResponse>;
+  /** `signal` aborts when the agent withdraws the question (its timeout, a cancelled turn). */
+  readonly onPermission: (request: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
   readonly onExit: () => void;
 }
 
@@ -53,7 +54,7 @@ export class AgentConnection {
     const app = onTerminalRequests(acp.client({ name: "hermes-vscode" }), terminals)
       .onRequest("fs/read_text_file", ({ params }) => readTextFile(params))
       .onRequest("fs/write_text_file", ({ params }) => writeTextFile(params, options.review))
-      .onRequest("session/request_permission", ({ params }) => options.hooks.onPermission(params))
+      .onRequest("session/request_permission", ({ params, signal }) => options.hooks.onPermission(params, signal))
       .onNotification("session/update", ({ params }) => options.hooks.onUpdate(params));
     const connection = app.connect(
       acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
@@ -109,6 +110,7 @@ export class AgentConnection {
       const loaded = await this.connection.agent.request("session/load", { sessionId, cwd, mcpServers: [] });
       this.options = loaded.configOptions ?? [];
       this.documents?.resync();
+      if (previous !== sessionId) this.closeSession(previous);
       return this.options;
     } catch (error) {
       this.currentSessionId = previous;
@@ -118,11 +120,22 @@ export class AgentConnection {
 
   /** New Chat on the running server: a fresh session, edits reviewed in the editor as for the first one. */
   async newSession(cwd: string): Promise<readonly acp.SessionConfigOption[]> {
+    const previous = this.currentSessionId;
     const created = await this.connection.agent.request("session/new", { cwd, mcpServers: [] });
     this.currentSessionId = created.sessionId;
     this.options = created.configOptions ?? [];
     this.documents?.resync();
+    this.closeSession(previous);
     return this.setConfigOption("mode", "accept_edits");
+  }
+
+  /**
+   * The chat left a session: the server may free it (its tool state, background processes). It stays saved and can
+   * be opened again. Not awaited: nothing the user does waits on it.
+   */
+  private closeSession(sessionId: string): void {
+    if (!this.agentCapabilities.sessionCapabilities?.close) return;
+    void this.connection.agent.request("session/close", { sessionId }).catch(() => undefined);
   }
 
   private startDocumentEvents(log: vscode.OutputChannel): void {

@@ -79,7 +79,8 @@ export class DocumentEvents implements vscode.Disposable {
       for (const editor of vscode.window.visibleTextEditors) {
         const document = editor.document;
         const uri = document.uri.toString();
-        if (this.opened.has(uri) || !isWorkspaceFile(document.uri) || document.getText().length > MAX_OPEN_TEXT_CHARS) continue;
+        // The length from the line table: getText() would copy a huge file on every debounce just to skip it.
+        if (this.opened.has(uri) || !isWorkspaceFile(document.uri) || textLength(document) > MAX_OPEN_TEXT_CHARS) continue;
         this.opened.add(uri);
         this.log(`document/didOpen ${vscode.workspace.asRelativePath(document.uri)}`);
         this.send("document/didOpen", { uri, languageId: document.languageId, version: document.version, text: document.getText() });
@@ -119,4 +120,8 @@ export class DocumentEvents implements vscode.Disposable {
 
 function isWorkspaceFile(uri: vscode.Uri): boolean {
   return uri.scheme === "file" && vscode.workspace.getWorkspaceFolder(uri) !== undefined;
+}
+
+function textLength(document: vscode.TextDocument): number {
+  return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
 }

@@ -24,6 +24,8 @@ export class ChatSession implements vscode.Disposable {
   private starting: Promise<AgentConnection> | undefined;
   private readonly sinks = new Set<TranscriptSink>();
   private busy = false;
+  /** Sessions the chat has left (New Chat, another one opened): their late updates must not reach this transcript. */
+  private readonly left = new Set<string>();
   readonly transcript: ChatTranscript;
   readonly permissions: PermissionRequests;
   readonly attachments: ChatAttachments;
@@ -110,13 +112,15 @@ export class ChatSession implements vscode.Disposable {
   }
 
   async cancel(): Promise<void> {
-    this.permissions.cancelAll();
+    // session/cancel first: answered before it, a card's "cancelled" would read as a denial and the turn go on.
     await this.connection?.cancel();
+    this.permissions.cancelAll();
   }
 
   /** New Chat: a fresh session on the running server (or on the next start) and an empty transcript. */
   async newChat(): Promise<void> {
     if (this.busy) await this.cancel();
+    if (this.connection?.alive) this.left.add(this.connection.sessionId);
     this.transcript.reset();
     if (!this.connection?.alive) return;
     this.transcript.setPickers(pickersOf(await this.connection.newSession(this.folder())));
@@ -137,6 +141,8 @@ export class ChatSession implements vscode.Disposable {
   async openSession(sessionId: string, title = "Earlier session"): Promise<void> {
     if (this.busy) throw new Error("Wait for the current answer (or cancel it) before opening another session.");
     const connection = await this.connect();
+    if (connection.sessionId !== sessionId) this.left.add(connection.sessionId);
+    this.left.delete(sessionId);
     this.transcript.reset(title);
     this.transcript.setPickers(pickersOf(await connection.loadSession(sessionId, this.folder())));
   }
@@ -162,9 +168,9 @@ export class ChatSession implements vscode.Disposable {
       review: this.options.review,
       hooks: {
         onUpdate: (n) => {
-          if (n.sessionId === this.connection?.sessionId || !this.connection) this.transcript.apply(n.update);
+          if (!this.left.has(n.sessionId)) this.transcript.apply(n.update);
         },
-        onPermission: (request) => this.permissions.ask(request),
+        onPermission: (request, signal) => this.permissions.ask(request, signal),
         onExit: () => {
           if (this.connection !== connection) return;
           this.connection = undefined;

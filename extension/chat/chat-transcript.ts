@@ -29,7 +29,7 @@ export class ChatTranscript {
   private readonly indexById = new Map<string, number>();
   private readonly itemByToolCall = new Map<string, string>();
   private readonly itemByProposal = new Map<string, string>();
-  private streaming: { id: string; kind: Streamed } | undefined;
+  private streaming: { id: string; kind: Streamed; messageId?: string } | undefined;
   private counter = 0;
   private busy = false;
   private title = "New chat";
@@ -101,9 +101,17 @@ export class ChatTranscript {
   apply(update: acp.SessionUpdate): void {
     switch (update.sessionUpdate) {
       case "user_message_chunk":
-        return this.stream("user", contentText(update.content));
-      case "agent_message_chunk":
-        return this.stream("agent", contentText(update.content));
+        // A replayed history sends each user message whole: a new chunk is a new message unless its id says otherwise.
+        if (!update.messageId || this.streaming?.messageId !== update.messageId) this.streaming = undefined;
+        return this.stream("user", contentText(update.content), update.messageId ?? undefined);
+      case "agent_message_chunk": {
+        // Our server marks its error and notice lines (shown inline by other clients): here they are notices.
+        const hermes = (update._meta as { hermes?: { error?: boolean; notice?: boolean } } | null | undefined)?.hermes;
+        const text = contentText(update.content);
+        if (hermes?.error) return this.addNotice("error", text.replace(/^⚠️\s*/, "").trim());
+        if (hermes?.notice) return this.addNotice("warning", text.replace(/^⚠️\s*/, "").trim());
+        return this.stream("agent", text);
+      }
       case "agent_thought_chunk":
         return this.stream("thought", contentText(update.content));
       case "tool_call":
@@ -187,7 +195,7 @@ export class ChatTranscript {
     if ((item?.kind === "tool" || item?.kind === "review") && item.review) this.replace({ ...item, review: { proposalId, status } });
   }
 
-  private stream(kind: Streamed, text: string): void {
+  private stream(kind: Streamed, text: string, messageId?: string): void {
     if (!text) return;
     const current = this.streaming?.kind === kind ? this.item(this.streaming.id) : undefined;
     if (current) {
@@ -197,7 +205,7 @@ export class ChatTranscript {
     }
     const id = this.nextId();
     this.add(kind === "user" ? { kind, id, text, attachments: [] } : kind === "agent" ? { kind, id, markdown: text } : { kind, id, text });
-    this.streaming = { id, kind };
+    this.streaming = { id, kind, ...(messageId ? { messageId } : {}) };
   }
 
   private toolCall(call: acp.ToolCall): void {

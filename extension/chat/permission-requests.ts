@@ -18,16 +18,21 @@ export class PermissionRequests implements vscode.Disposable {
     return this.open.size;
   }
 
-  ask(request: acp.RequestPermissionRequest): Promise<acp.RequestPermissionResponse> {
+  /** Shows the card and resolves with the user's answer; a withdrawn question (`signal`) closes its card. */
+  ask(request: acp.RequestPermissionRequest, signal?: AbortSignal): Promise<acp.RequestPermissionResponse> {
     const itemId = this.transcript.addPermission(request);
     return new Promise((resolve) => {
+      const onAbort = () => this.answer(itemId, null);
       this.open.set(itemId, (response) => {
+        signal?.removeEventListener("abort", onAbort);
         this.open.delete(itemId);
         this.transcript.answerPermission(itemId, response.outcome.outcome === "selected" ? response.outcome.optionId : "cancelled");
         this.countChanged.fire(this.open.size);
         resolve(response);
       });
       this.countChanged.fire(this.open.size);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 

@@ -22,6 +22,26 @@ describe("chat transcript (what the chat view is sent)", () => {
     assert.equal(sent.filter((m) => m.method === "chat/item").length, 2, "the user item and the agent item's first piece");
   });
 
+  it("shows the server's error and notice lines as notices, not as reply text", () => {
+    const { t } = transcript();
+    t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "partial answer" } });
+    t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "⚠️ The provider answered 429" }, _meta: { hermes: { error: true } } });
+    t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "⚠️ Truncated: AGENTS.md\n\n" }, _meta: { hermes: { notice: true } } });
+    const items = t.snapshot().items;
+    assert.deepEqual(items.map((i) => i.kind), ["agent", "notice", "notice"]);
+    assert.deepEqual(items.slice(1).map((i) => i.kind === "notice" && [i.level, i.text]), [["error", "The provider answered 429"], ["warning", "Truncated: AGENTS.md"]]);
+    assert.equal(items[0]?.kind === "agent" && items[0].markdown, "partial answer");
+  });
+
+  it("keeps replayed user messages apart unless their chunks share a message id", () => {
+    const { t } = transcript();
+    t.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "first (cancelled)" } });
+    t.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "second" } });
+    t.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "third, " }, messageId: "m3" });
+    t.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "in two chunks" }, messageId: "m3" });
+    assert.deepEqual(t.snapshot().items.map((i) => i.kind === "user" && i.text), ["first (cancelled)", "second", "third, in two chunks"]);
+  });
+
   it("starts a new reply item after a tool call, and keeps thoughts apart", () => {
     const { t } = transcript();
     t.apply({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "thinking" } });

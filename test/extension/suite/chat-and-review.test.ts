@@ -145,6 +145,20 @@ describe("chat and review in VS Code", function () {
     assert.match(lastToolResult(start + 1), /"exit_code":0/);
   });
 
+  it("cancelling the turn closes its waiting permission card", async () => {
+    mkdirSync(join(workspace, "kept"), { recursive: true });
+    // Only the tool call is scripted: a cancelled turn must not call the model again.
+    llm.enqueue({ kind: "tool_calls", calls: [call("k1", "terminal", { command: "rm -rf kept" })] });
+    const turn = api.chat.prompt("remove kept");
+    const cards = () => api.chat.snapshot.items.flatMap((i) => (i.kind === "permission" ? [i] : []));
+    await until(() => cards().some((c) => c.answer === undefined), "the permission card");
+    await api.chat.cancel();
+    assert.equal(await turn, "cancelled");
+    assert.equal(cards().at(-1)!.answer, "cancelled");
+    assert.equal(api.chat.permissions.count, 0, "no badge left behind");
+    assert.equal(existsSync(join(workspace, "kept")), true);
+  });
+
   it("asks before deleting a file, and a refusal keeps it", async () => {
     const file = join(workspace, "precious.txt");
     writeFileSync(file, "keep\n");
