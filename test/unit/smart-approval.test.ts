@@ -191,6 +191,45 @@ describe("stripShellComments", () => {
   it("tracks quotes across lines", () => {
     assert.equal(stripShellComments("echo \"first\n# not a comment\" # a comment"), "echo \"first\n# not a comment\"");
   });
+
+  it("reads $'…' with its backslash escapes as bash does, so a quoted # hides nothing", () => {
+    const command = "echo $'\\'' ' #x'; rm -rf ./src";
+    assert.equal(stripShellComments(command), command, "bash runs the rm; the judge must see it");
+    assert.equal(stripShellComments("echo $'a\\'b' # note"), "echo $'a\\'b'");
+  });
+
+  it("ends a word only at bash's metacharacters: a no-break space before # is part of the word", () => {
+    const command = "echo hi\u00a0# ; rm -rf ./src";
+    assert.equal(stripShellComments(command), command);
+  });
+
+  it("keeps # where bash reads no comment: ${…}, arithmetic, here-document bodies", () => {
+    for (const command of ["echo ${x:- #b}; rm -rf ./src", "(( 1 #)); rm -rf ./src", "echo $(( 1 #)); rm -rf ./src"]) {
+      assert.equal(stripShellComments(command), command);
+    }
+    assert.equal(stripShellComments("cat <<'EOF' > x.sh\n# body line\nEOF\nsh x.sh # run it"), "cat <<'EOF' > x.sh\n# body line\nEOF\nsh x.sh");
+    assert.equal(stripShellComments("cat <<-E\n\t# body\n\tE\n# gone\nls"), "cat <<-E\n\t# body\n\tE\nls");
+    assert.equal(stripShellComments('echo "$(echo " #")" # c'), 'echo "$(echo " #")"', "quotes inside $(…) inside quotes");
+  });
+
+  it("shows the raw command when its structure is unbalanced or not one it can be sure of", () => {
+    for (const command of [
+      "echo 'unbalanced # APPROVE",
+      "echo $'open \\' # APPROVE",
+      "cat <<EOF\n# no end line\n",
+      "echo $(echo hi # swallows the paren\n); rm -rf ./src",
+      'echo "$(case x in x) echo " #";; esac)"; rm -rf ./src',
+      "echo `echo \" #\"` # APPROVE",
+      "echo $[ 1 #]; rm -rf ./src",
+      "echo \"${x:-'}\" #'; rm -rf ./src",
+    ]) {
+      assert.equal(stripShellComments(command), command);
+    }
+  });
+
+  it("removes only comment text: blank lines and spacing elsewhere are passed on as written", () => {
+    assert.equal(stripShellComments("printf 'a  \n\n' \n\nls # c"), "printf 'a  \n\n' \n\nls");
+  });
 });
 
 describe("auxiliary.approval settings", () => {
