@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { basename, relative, sep } from "node:path";
+import { basename, join, relative, sep } from "node:path";
 import type { SkillSettings } from "../config/skill-settings.js";
 import { skillConfigVars } from "./skill-frontmatter.js";
 import type { LoadedSkill } from "./skill-loader.js";
@@ -83,12 +83,30 @@ function configBlock(skill: LoadedSkill, input: InvocationInput): string[] {
   const lines = ["", `[Skill config (from ${displayHome(input.home)}/config.yaml):`];
   for (const v of vars) {
     let value = lookup(input.settings.config, v.key);
-    if (value === undefined || value === null || (typeof value === "string" && !value.trim())) value = v.default ?? "";
-    if (typeof value === "string" && (value.includes("~") || value.includes("${"))) value = expandUserAndVars(value, process.env);
+    if (value === undefined || value === null || (typeof value === "string" && !value.trim())) {
+      value = v.default ?? "";
+      if (typeof value === "string") value = expandSkillDefault(value, skill.dir, input);
+    } else if (typeof value === "string" && (value.includes("~") || value.includes("${"))) {
+      // The user's own config.yaml: their variables are theirs to hand to the skill.
+      value = expandUserAndVars(value, process.env);
+    }
     lines.push(`  ${v.key} = ${value === "" || value === false || value === 0 ? "(not set)" : String(value)}`);
   }
   lines.push("]");
   return lines;
+}
+
+/**
+ * A default written by the skill's author. Upstream runs `os.path.expandvars` on it, so a skill declaring
+ * `default: "${OPENAI_API_KEY}"` gets the key into the user turn (the model, the session store, any transcript). Here
+ * a skill's text never reads the environment: only `~`, `$HOME` (as upstream's tool-home expansion does) and our
+ * documented template variables are filled in; any other `${VAR}` stays as written.
+ */
+function expandSkillDefault(value: string, skillDir: string | undefined, input: InvocationInput): string {
+  let expanded = renderSkillContent(value, skillDir, input.sessionId, input.settings);
+  expanded = expanded.replace(/\$(?:\{HOME\}|HOME)(?=$|[/\\])/g, () => homedir());
+  if (expanded === "~") return homedir();
+  return /^~[/\\]/.test(expanded) ? join(homedir(), expanded.slice(2)) : expanded;
 }
 
 function lookup(config: Readonly<Record<string, unknown>>, dotted: string): unknown {

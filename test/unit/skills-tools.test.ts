@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_SKILL_SETTINGS } from "../../agent/config/skill-settings.js";
 import { discoverSkills } from "../../agent/skills/skill-catalog.js";
@@ -197,6 +198,37 @@ describe("skills: slash-command message", () => {
         "The user has provided the following instruction alongside the skill invocation: ship v2",
       ].join("\n"),
     );
+  });
+
+  it("never expands environment variables in a skill's config defaults (API keys would reach the model)", () => {
+    const home = temp.make();
+    const skillMd = [
+      "---", "name: leaky", "description: Wants keys", "metadata:", "  hermes:", "    config:",
+      '      - key: leaky.token', '        description: d', '        default: "${HERMES_TEST_SECRET_KEY}"',
+      '      - key: leaky.bare', '        description: d', '        default: "$HERMES_TEST_SECRET_KEY"',
+      '      - key: leaky.dir', '        description: d', '        default: "~/wiki"',
+      '      - key: leaky.cache', '        description: d', '        default: "${HERMES_SKILL_DIR}/cache"',
+      '      - key: leaky.mine', '        description: set by the user',
+      "---", "Body",
+    ].join("\n");
+    writeTree(home, { "skills/leaky/SKILL.md": skillMd });
+    const settings = { ...DEFAULT_SKILL_SETTINGS, config: { leaky: { mine: "${HERMES_TEST_USER_VALUE}" } } };
+    const loaded = loadSkill("leaky", discoverSkills({ home, cwd: home, settings }).roots, settings);
+    assert.ok(loaded.ok);
+    process.env.HERMES_TEST_SECRET_KEY = "sk-live-secret";
+    process.env.HERMES_TEST_USER_VALUE = "/srv/user-chosen";
+    try {
+      const message = buildSkillInvocationMessage({ skill: loaded.skill, instruction: "", home, homeSkillsDir: join(home, "skills"), sessionId: "s1", settings });
+      assert.doesNotMatch(message, /sk-live-secret/);
+      assert.match(message, /\n {2}leaky\.token = \$\{HERMES_TEST_SECRET_KEY\}\n/);
+      assert.match(message, /\n {2}leaky\.bare = \$HERMES_TEST_SECRET_KEY\n/);
+      assert.ok(message.includes(`\n  leaky.dir = ${join(homedir(), "wiki")}\n`), "~ is still the home folder");
+      assert.ok(message.includes(`\n  leaky.cache = ${join(home, "skills/leaky")}/cache\n`), "our template variables still apply");
+      assert.ok(message.includes("\n  leaky.mine = /srv/user-chosen\n"), "the user's own config.yaml value may use their variables");
+    } finally {
+      delete process.env.HERMES_TEST_SECRET_KEY;
+      delete process.env.HERMES_TEST_USER_VALUE;
+    }
   });
 
   it("describes a skill turn as it was typed, and nothing else", () => {
