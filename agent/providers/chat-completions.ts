@@ -5,6 +5,7 @@ import type { ChatMessage, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
 import { chatReasoningParams } from "./reasoning-params.js";
+import { samplingContractOf } from "./sampling-contract.js";
 
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 type WireMessage =
@@ -51,8 +52,7 @@ export async function createChatCompletionsClient(runtime: RuntimeProvider, requ
             messages: toWire(request.systemPrompt, request.messages) as never,
             stream: true,
             stream_options: { include_usage: true },
-            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-            ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
+            ...samplingParams(runtime, request),
             ...chatReasoningParams(runtime, request.reasoningEffort),
             ...(request.tools.length > 0
               ? { tools: request.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown> } })) }
@@ -73,6 +73,15 @@ export async function createChatCompletionsClient(runtime: RuntimeProvider, requ
       // A stream that ends without a finish reason was cut off (proxy timeout, dropped connection).
       if (!finished) throw new ProviderError("network", "the reply was cut off before the model finished");
     },
+  };
+}
+
+/** Temperature and the output cap under the names this model takes (sampling-contract.ts): no 400 over either. */
+function samplingParams(runtime: RuntimeProvider, request: ModelRequest): Record<string, number> {
+  const contract = samplingContractOf({ ...runtime, model: request.model });
+  return {
+    ...(request.temperature === undefined || contract.fixedTemperature ? {} : { temperature: request.temperature }),
+    ...(request.maxOutputTokens === undefined ? {} : { [contract.maxTokensField]: request.maxOutputTokens }),
   };
 }
 

@@ -29,18 +29,19 @@ describe("smart command approval (approvals.mode: smart)", () => {
     temp.cleanup();
   });
 
-  const sessionRuntime = (): RuntimeProvider => ({
+  const sessionRuntime = (route: Partial<RuntimeProvider> = {}): RuntimeProvider => ({
     providerId: "custom", providerLabel: "Scripted", model: "session-model", baseUrl: llm.baseUrl, apiMode: "chat_completions",
     apiKey: "sk-test", keySource: "CUSTOM_API_KEY", keyVariables: ["CUSTOM_API_KEY"], keyOptional: true, contextLength: undefined,
+    ...route,
   });
 
   /** A project with a build/ folder, a user who answers from `answers`, and the judge on the scripted endpoint. */
-  function setup(answers: CommandApproval[], options: { canAsk?: boolean; settings?: Partial<ApprovalJudgeSettings> } = {}) {
+  function setup(answers: CommandApproval[], options: { canAsk?: boolean; settings?: Partial<ApprovalJudgeSettings>; route?: Partial<RuntimeProvider> } = {}) {
     const root = temp.make();
     mkdirSync(join(root, "build"));
     const user = new ScriptedUser(answers, [], options.canAsk ?? true);
     const settings: ApprovalJudgeSettings = { endpoint: {}, timeoutMs: 10_000, policy: "", ...options.settings };
-    const judge = createLlmCommandJudge({ settings, sessionRuntime, env: {}, configPath: "/h/config.yaml" });
+    const judge = createLlmCommandJudge({ settings, sessionRuntime: () => sessionRuntime(options.route), env: {}, configPath: "/h/config.yaml" });
     const env: ToolEnvironment = { ...toolEnvironment(root, temp.make(), user, toolSettings({ approvalsMode: "smart" })), judge };
     const buildExists = () => existsSync(join(root, "build"));
     return { env, user, buildExists };
@@ -65,6 +66,7 @@ describe("smart command approval (approvals.mode: smart)", () => {
     const request = llm.requests[0]!;
     assert.equal(request.json.temperature, 0);
     assert.equal(request.json.max_tokens, 16);
+    assert.equal("max_completion_tokens" in request.json || "reasoning_effort" in request.json, false, "a plain model's request is upstream's");
     assert.equal(request.body.model, "session-model", "without auxiliary.approval the session's model judges");
     const [system, userMessage] = request.body.messages;
     assert.equal(system!.role, "system");
@@ -74,6 +76,45 @@ describe("smart command approval (approvals.mode: smart)", () => {
     assert.equal(userMessage!.role, "user");
     assert.match(userMessage!.content!, /^The following command was flagged as: recursive delete\n\n<command>\nrm -rf \.\/build\necho "kept # in quotes"\n<\/command>\n\nAssess the ACTUAL risk/);
     assert.doesNotMatch(userMessage!.content!, /Ignore all previous/);
+  });
+
+  /** The judge's request body for a session on `route`, after it answered APPROVE. */
+  async function judgeRequestFor(route: Partial<RuntimeProvider>): Promise<Readonly<Record<string, unknown>>> {
+    const { env, buildExists } = setup([], { route });
+    llm.enqueue(say("APPROVE"));
+    await runTool(terminalTool, { command: "rm -rf ./build" }, env);
+    assert.equal(buildExists(), false, "the judge's APPROVE was understood");
+    return llm.requests[0]!.json;
+  }
+
+  it("asks an OpenAI reasoning model on chat completions without temperature, with max_completion_tokens and the least effort", async () => {
+    const o3 = await judgeRequestFor({ model: "o3" });
+    assert.equal("temperature" in o3, false);
+    assert.equal("max_tokens" in o3, false);
+    assert.ok(Number(o3.max_completion_tokens) > 1000, "room to reason before the one-word answer");
+    assert.equal(o3.reasoning_effort, "low", "o3's weakest level");
+    llm.requests.length = 0;
+    const gpt5 = await judgeRequestFor({ model: "gpt-5-mini" });
+    assert.equal(gpt5.reasoning_effort, "minimal");
+    assert.equal("temperature" in gpt5, false);
+  });
+
+  it("asks a reasoning model on the Responses API without temperature, with minimal effort and room for it", async () => {
+    const body = await judgeRequestFor({ model: "gpt-5", apiMode: "codex_responses" });
+    assert.equal("temperature" in body, false);
+    assert.ok(Number(body.max_output_tokens) > 1000);
+    assert.deepEqual(body.reasoning, { effort: "minimal", summary: "auto" });
+  });
+
+  it("sends Claude Opus 4.7 no temperature, and Opus 4.5 upstream's temperature 0 and 16 tokens", async () => {
+    const opus = await judgeRequestFor({ model: "claude-opus-4-7", apiMode: "anthropic_messages" });
+    assert.equal("temperature" in opus, false);
+    assert.ok(Number(opus.max_tokens) > 1000);
+    llm.requests.length = 0;
+    const older = await judgeRequestFor({ model: "claude-opus-4-5", apiMode: "anthropic_messages" });
+    assert.equal(older.temperature, 0);
+    assert.equal(older.max_tokens, 16);
+    assert.equal("thinking" in older, false);
   });
 
   it("DENY asks the user with only 'once' and 'deny'; a denial blocks", async () => {

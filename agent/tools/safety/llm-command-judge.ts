@@ -3,7 +3,8 @@ import type { Env } from "../../config/hermes-home.js";
 import type { RuntimeProvider } from "../../config/runtime-provider.js";
 import { resolveChildRuntime } from "../../delegation/child-runtime.js";
 import { createModelClient } from "../../providers/create-model-client.js";
-import type { ModelClient } from "../../providers/model-client.js";
+import type { ModelClient, ModelRequest } from "../../providers/model-client.js";
+import { samplingContractOf } from "../../providers/sampling-contract.js";
 import { buildJudgePrompt } from "./command-judge-prompt.js";
 import { verdictOf, type CommandJudge, type JudgeVerdict } from "./command-judge.js";
 
@@ -19,7 +20,7 @@ export interface LlmCommandJudgeOptions {
 
 /**
  * The auxiliary-LLM judge of `approvals.mode: smart`, as upstream's `_smart_approve` calls it: temperature 0, at
- * most 16 tokens, the system prompt and the flagged command (comments stripped, inside `<command>…</command>`).
+ * most 16 tokens (adapted to reasoning models, see judgeSampling), the system prompt and the flagged command (comments stripped, inside `<command>…</command>`).
  *
  * Why every failure is ESCALATE (never APPROVE): the judge is a convenience that saves the user a click, not a
  * safety layer of its own. An LLM judging commands another LLM proposed can itself be talked round by text in the
@@ -41,7 +42,7 @@ export function createLlmCommandJudge(options: LlmCommandJudgeOptions): CommandJ
     try {
       const client = await clientFor(runtime);
       let answer = "";
-      const request = { model: runtime.model, systemPrompt: system, messages: [{ role: "user" as const, content: user }], tools: [], temperature: 0, maxOutputTokens: 16 };
+      const request: ModelRequest = { model: runtime.model, systemPrompt: system, messages: [{ role: "user" as const, content: user }], tools: [], ...judgeSampling(runtime) };
       for await (const event of client.stream(request, deadline)) {
         if (event.type === "text") answer += event.text;
       }
@@ -66,5 +67,26 @@ export function createLlmCommandJudge(options: LlmCommandJudgeOptions): CommandJ
       });
       return Promise.race([ask(resolution.runtime, prompt.system, prompt.user, deadline), expired]);
     },
+  };
+}
+
+/** The answer is one word; a reasoning model needs room to think first, or its reply is empty (an ESCALATE). */
+const ANSWER_TOKENS = 16;
+const REASONING_HEADROOM_TOKENS = 4_096;
+
+/**
+ * Upstream's temperature 0 and 16 tokens, where the model takes them. A model that thinks by default is asked to
+ * think as little as it can ("minimal", clamped by the reasoning policy to the weakest level it accepts: low for
+ * o3 or Claude) and given room for that thinking plus the answer; only the default temperature is sent where no
+ * other is accepted (OpenAI's reasoning models, Claude Opus 4.7 on). The providers put the cap under the name the
+ * model takes (`max_completion_tokens` for OpenAI's reasoning models on chat completions).
+ */
+function judgeSampling(runtime: RuntimeProvider): Pick<ModelRequest, "temperature" | "maxOutputTokens" | "reasoningEffort"> {
+  const contract = samplingContractOf(runtime);
+  return {
+    ...(contract.fixedTemperature ? {} : { temperature: 0 }),
+    ...(contract.reasonsByDefault
+      ? { maxOutputTokens: ANSWER_TOKENS + REASONING_HEADROOM_TOKENS, reasoningEffort: "minimal" as const }
+      : { maxOutputTokens: ANSWER_TOKENS }),
   };
 }
