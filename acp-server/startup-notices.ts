@@ -21,7 +21,8 @@ export function startupNotices(report: ContextReport): StartupNotice[] {
     });
   }
   for (const skill of report.skills?.blocked ?? []) {
-    notices.push({ title: `Skill ${skill.name} blocked`, description: `${skill.skillMd} was not offered: the threat scanner found possible prompt injection (${blockedSkillFindings(skill)}).` });
+    const [title, outcome] = skill.scanned === "category" ? [`Skill category ${skill.name}: description blocked`, "was left out of the skills index"] : [`Skill ${skill.name} blocked`, "was not offered"];
+    notices.push({ title, description: `${skill.skillMd} ${outcome}: the threat scanner found possible prompt injection (${blockedSkillFindings(skill)}).` });
   }
   const untrusted = report.skills?.untrustedProject;
   if (untrusted) {

@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import type { SkillSettings } from "../config/skill-settings.js";
 import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
 import { conditionsOf, matchesEnvironment, matchesPlatform, type SkillConditions } from "./skill-activation.js";
-import { findSkills, partsBelowRoot, readSkillText, type FoundSkill } from "./skill-files.js";
+import { findSkills, partsBelowRoot, readSkillText, type FoundSkill, type FoundSkills } from "./skill-files.js";
 import { indexDescription, listDescription } from "./skill-frontmatter.js";
 import { resolveSkillRoots, type SkillRoots, type SkillTier } from "./skill-roots.js";
 
@@ -26,19 +26,24 @@ export interface SkillEntry {
   readonly conditions: SkillConditions;
 }
 
-/** A skill kept out of the session because the threat scanner flagged what would reach the model. */
+/**
+ * A skill kept out of the session because the threat scanner flagged what would reach the model; or, with
+ * `scanned: "category"`, a category whose DESCRIPTION.md description was kept out of the skills index (`name` is
+ * the category, `skillMd` that DESCRIPTION.md; its skills are judged on their own).
+ */
 export interface BlockedSkill {
   readonly name: string;
   readonly skillMd: string;
-  /** What was scanned: the name and description (lines count from the name), or the whole SKILL.md (project skills). */
-  readonly scanned: "description" | "file";
+  /** What was scanned: the name and description (lines count from the name), the whole SKILL.md (project skills), or a category's description. */
+  readonly scanned: "description" | "file" | "category";
   readonly findings: readonly ThreatFinding[];
 }
 
 /** What the scanner found in a blocked skill, in words: `prompt_injection at line 7` or `… in its name or description`. */
 export function blockedSkillFindings(skill: BlockedSkill): string {
   if (skill.scanned === "file") return skill.findings.map((t) => `${t.id} at line ${t.line}`).join(", ");
-  return `${skill.findings.map((t) => t.id).join(", ")} in its name or description`;
+  const ids = skill.findings.map((t) => t.id).join(", ");
+  return skill.scanned === "category" ? `${ids} in its category description` : `${ids} in its name or description`;
 }
 
 export interface SkillCatalog {
@@ -83,7 +88,21 @@ export function discoverSkills(input: CatalogInput): SkillCatalog {
     if (findings.length > 0) blocked.push({ name: skill.name, skillMd: skill.skillMd, scanned: skill.tier === "project" ? "file" : "description", findings });
     else skills.push(entry);
   }
-  return { skills, categoryDescriptions: found.categoryDescriptions, blocked, roots };
+  return { skills, categoryDescriptions: scannedCategoryDescriptions(found, blocked), blocked, roots };
+}
+
+/**
+ * Category descriptions go into the system prompt's skills index next to the skills' own, so they get the same
+ * strict scan as a skill's description; a flagged one is left out (the category is listed bare) and reported.
+ */
+function scannedCategoryDescriptions(found: FoundSkills, blocked: BlockedSkill[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [category, description] of Object.entries(found.categoryDescriptions)) {
+    const findings = scanWhole(description, "strict");
+    if (findings.length === 0) kept[category] = description;
+    else blocked.push({ name: category, skillMd: found.categoryDescriptionFiles[category] ?? category, scanned: "category", findings });
+  }
+  return kept;
 }
 
 function toEntry(skill: FoundSkill): SkillEntry {

@@ -36,6 +36,8 @@ export interface FoundSkills {
   readonly skills: readonly FoundSkill[];
   /** `description` of each category's DESCRIPTION.md, by category path ("general" at a root); first root wins. */
   readonly categoryDescriptions: Readonly<Record<string, string>>;
+  /** The DESCRIPTION.md each of those came from. */
+  readonly categoryDescriptionFiles: Readonly<Record<string, string>>;
 }
 
 const MAX_NAME_LENGTH = 64;
@@ -44,6 +46,7 @@ const MAX_NAME_LENGTH = 64;
 export function findSkills(roots: readonly SkillRoot[]): FoundSkills {
   const skills: FoundSkill[] = [];
   const categoryDescriptions: Record<string, string> = {};
+  const categoryDescriptionFiles: Record<string, string> = {};
   for (const root of roots) {
     const files = walkRoot(root.dir);
     for (const skillMd of files.skillFiles) {
@@ -59,10 +62,12 @@ export function findSkills(roots: readonly SkillRoot[]): FoundSkills {
       if (!description) continue;
       const parts = relative(root.dir, file).split(sep);
       const category = parts.length > 1 ? parts.slice(0, -1).join("/") : "general";
-      categoryDescriptions[category] ??= String(description).trim().replace(/^['"]+|['"]+$/g, "");
+      if (category in categoryDescriptions) continue;
+      categoryDescriptions[category] = String(description).trim().replace(/^['"]+|['"]+$/g, "");
+      categoryDescriptionFiles[category] = file;
     }
   }
-  return { skills, categoryDescriptions };
+  return { skills, categoryDescriptions, categoryDescriptionFiles };
 }
 
 /** Path parts of a skill's SKILL.md below its root (`["devops", "deploy", "SKILL.md"]`). */
