@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname, join, relative, sep } from "node:path";
 import { realpathOr, statOr } from "../context/fs-probe.js";
+import { readBlockedError, type ReadBlockOptions } from "../tools/safety/file-safety.js";
 import { SKILL_SUPPORT_DIRS } from "./skill-files.js";
 import { threatFailure, type SkillFailure } from "./skill-loader.js";
 
@@ -56,7 +57,7 @@ export type SkillFileView =
  * folder are refused; a missing file lists what is there; a binary file is described, not dumped. Text is scanned
  * like SKILL.md itself, since it reaches the model the same way.
  */
-export function readSkillFile(skillDir: string, filePath: string, label: string): SkillFileView {
+export function readSkillFile(skillDir: string, filePath: string, label: string, readBlock: ReadBlockOptions): SkillFileView {
   const hint = { hint: "Use a relative path within the skill directory" };
   if (filePath.split(/[\\/]/).includes("..")) return { ok: false, error: "Path traversal ('..') is not allowed.", extra: hint };
   const target = join(skillDir, filePath);
@@ -64,6 +65,9 @@ export function readSkillFile(skillDir: string, filePath: string, label: string)
   if (inside.startsWith(`..${sep}`) || inside === ".." || filePath.startsWith("/") || filePath.startsWith("\\")) {
     return { ok: false, error: `Path '${filePath}' is outside the skill directory.`, extra: hint };
   }
+  // read_file's read-deny holds here too: a skill folder is no way round it to a `.env` (or a link to a credential store).
+  const denied = readBlockedError(target, readBlock);
+  if (denied) return { ok: false, error: denied };
   const stat = statOr(target);
   if (!stat?.isFile()) {
     return { ok: false, error: `File '${filePath}' not found in skill '${label}'.`, extra: { available_files: availableFiles(skillDir), hint: "Use one of the available file paths listed above" } };

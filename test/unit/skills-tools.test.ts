@@ -110,6 +110,22 @@ describe("skills: skills_list and skill_view tools", () => {
     assert.equal(json(escape.content).error, "Path traversal ('..') is not allowed.");
   });
 
+  it("skill_view will not read a skill's secret env files (read_file's read-deny), and still reads .env.example", async () => {
+    const { home, env } = setup();
+    const dir = join(home, "skills/devops/deploy");
+    writeFileSync(join(dir, ".env"), "OPENAI_API_KEY=sk-live-secret\n");
+    writeFileSync(join(dir, "references/.env.production"), "TOKEN=sk-live-secret\n");
+    writeFileSync(join(dir, ".env.example"), "OPENAI_API_KEY=\n");
+    for (const filePath of [".env", "./.env", "references/.env.production", "references/.ENV.PRODUCTION"]) {
+      const result = await runTool(skillViewTool, { name: "deploy", file_path: filePath }, env);
+      assert.ok(result.isError, filePath);
+      assert.doesNotMatch(result.content, /sk-live-secret/);
+      assert.match(String(json(result.content).error), /^Access denied: .* is a secret-bearing environment file and cannot be read/);
+    }
+    assert.equal(json((await runTool(skillViewTool, { name: "deploy", file_path: ".env.example" }, env)).content).content, "OPENAI_API_KEY=\n");
+    assert.equal(json((await runTool(skillViewTool, { name: "deploy", file_path: "../deploy/.env" }, env)).content).error, "Path traversal ('..') is not allowed.");
+  });
+
   it("skill_view refuses unsafe names and lists skills for an unknown one", async () => {
     const { env } = setup();
     assert.equal(json((await runTool(skillViewTool, { name: "/etc/passwd" }, env)).content).error, "Skill name must be a relative path within the skills directory.");

@@ -1,3 +1,4 @@
+import { homedir } from "node:os";
 import { tagList } from "../../skills/skill-frontmatter.js";
 import { loadSkill } from "../../skills/skill-loader.js";
 import { renderSkillContent } from "../../skills/skill-message.js";
@@ -38,7 +39,7 @@ export const skillViewTool: Tool = {
     const { skill } = loaded;
     const filePath = typeof args.file_path === "string" ? args.file_path.trim() : "";
     if (filePath && skill.dir) {
-      const file = readSkillFile(skill.dir, filePath, name);
+      const file = readSkillFile(skill.dir, filePath, name, { hermesHome: ctx.home, home: homedir() });
       return file.ok ? skillJson(file.payload) : skillJson({ success: false, error: file.error, ...file.extra }, true);
     }
     const linked = linkedFiles(skill.dir);
