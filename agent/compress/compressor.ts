@@ -12,7 +12,7 @@ import {
   summaryMessageContent,
 } from "./summary-prompt.js";
 import { estimateMessagesTokens } from "./token-estimate.js";
-import { isTodoSnapshotMessage } from "./todo-snapshot.js";
+import { joinUserMessages } from "./todo-snapshot.js";
 
 /** Asks the auxiliary model (the main model by default) for the summary text. */
 export type Summarize = (systemPrompt: string, userPrompt: string, signal: AbortSignal) => Promise<string>;
@@ -180,19 +180,13 @@ export function sanitizeToolPairs(messages: readonly ChatMessage[]): ChatMessage
   return out;
 }
 
-/**
- * Two user messages in a row break the alternation some providers insist on: join them, in order. A task list
- * re-injected by an earlier compression stays on its own, so it is never taken for (or hides) the user's request.
- */
+/** Two user messages in a row break the alternation some providers insist on: join them (todo-snapshot.ts says how). */
 function mergeConsecutiveUserMessages(messages: readonly ChatMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const message of messages) {
     const last = out[out.length - 1];
-    if (last?.role === "user" && message.role === "user" && !isTodoSnapshotMessage(last) && !isTodoSnapshotMessage(message)) {
-      // Images stay with the words they came with.
-      const images = [...(last.images ?? []), ...(message.images ?? [])];
-      out[out.length - 1] = { role: "user", content: `${last.content}\n\n${message.content}`, ...(images.length > 0 ? { images } : {}) };
-    } else out.push(message);
+    if (last?.role === "user" && message.role === "user") out[out.length - 1] = joinUserMessages(last, message);
+    else out.push(message);
   }
   return out;
 }

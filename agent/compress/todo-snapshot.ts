@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../providers/messages.js";
+import type { ChatMessage, UserMessage } from "../providers/messages.js";
 import type { TodoItem } from "../tools/session-tool-state.js";
 
 /**
@@ -19,6 +19,26 @@ export function formatTodoSnapshot(todos: readonly TodoItem[]): string | undefin
   return [TODO_SNAPSHOT_HEADER, ...active.map((t) => `- ${MARKERS[t.status]} ${t.id}. ${t.content} (${t.status})`)].join("\n");
 }
 
+/** A user message that is only a re-injected task list (joined to words, a snapshot goes after them). */
 export function isTodoSnapshotMessage(message: ChatMessage): boolean {
   return message.role === "user" && message.content.startsWith(TODO_SNAPSHOT_HEADER);
+}
+
+/**
+ * Two user messages as one. Chat templates with strict user/assistant alternation (Mistral, Gemma on vLLM or
+ * llama.cpp) reject two in a row ("roles must alternate"), so the history never holds them. A task list goes after
+ * the words it is joined to, as at the start of a turn: the message still reads as the user's request, and the list
+ * is found by its header. Images stay with the words they came with.
+ */
+export function joinUserMessages(first: UserMessage, second: UserMessage): UserMessage {
+  const [before, after] = isTodoSnapshotMessage(first) && !isTodoSnapshotMessage(second) ? [second, first] : [first, second];
+  const images = [...(first.images ?? []), ...(second.images ?? [])];
+  return { role: "user", content: `${before.content}\n\n${after.content}`, ...(images.length > 0 ? { images } : {}) };
+}
+
+/** Adds a user message to the history, joined to the last one when that is a user message too (see above). */
+export function pushUserMessage(history: ChatMessage[], message: UserMessage): void {
+  const last = history[history.length - 1];
+  if (last?.role === "user") history[history.length - 1] = joinUserMessages(last, message);
+  else history.push(message);
 }

@@ -11,7 +11,7 @@ import { runToolCalls, type ToolEnvironment } from "./tool-runner.js";
 import { HistoryCompaction } from "./history-compaction.js";
 import type { CompressionSettings } from "../compress/compression-settings.js";
 import { estimateFixedTokens } from "../compress/token-estimate.js";
-import { formatTodoSnapshot } from "../compress/todo-snapshot.js";
+import { formatTodoSnapshot, pushUserMessage } from "../compress/todo-snapshot.js";
 
 export interface ConversationOptions {
   readonly runtime: RuntimeProvider;
@@ -126,13 +126,16 @@ export class Conversation {
     // Compress before this turn's message joins, so that a rollback to `mark` stays valid.
     await this.compaction?.maybeCompress(this.history, signal, emit);
     const mark = this.history.length;
+    // A history that already ends with a user message (a task list left by a turn that failed after a mid-turn
+    // compression) gets this one joined to it, so a rollback puts that message back as it was.
+    const lastBefore = this.history[mark - 1];
     // After a compression (this one or a /compress since), the task list follows the user's words in their message,
     // as upstream appends it after them, without two user messages in a row.
     const todoSnapshot = this.takeTodoSnapshot(env.state.todos);
-    this.history.push({ role: "user", content: todoSnapshot ? `${userText}\n\n${todoSnapshot}` : userText, ...(images.length > 0 ? { images } : {}) });
+    pushUserMessage(this.history, { role: "user", content: todoSnapshot ? `${userText}\n\n${todoSnapshot}` : userText, ...(images.length > 0 ? { images } : {}) });
     for (let iteration = 1; ; iteration++) {
       const lastCall = iteration > this.options.maxIterations;
-      if (lastCall) this.history.push({ role: "user", content: BUDGET_EXHAUSTED_NOTE });
+      if (lastCall) pushUserMessage(this.history, { role: "user", content: BUDGET_EXHAUSTED_NOTE });
       let step: ModelStep;
       let streamed = "";
       const track: AgentEventSink = (event) => {
@@ -163,6 +166,7 @@ export class Conversation {
         }
         if (iteration === 1) {
           this.history.length = mark;
+          if (lastBefore) this.history[mark - 1] = lastBefore;
           if (todoSnapshot) this.todoSnapshotDue = true;
         }
         emit({ type: "error", message: describeProviderError(failure, this.currentRuntime) });
@@ -179,9 +183,10 @@ export class Conversation {
       for (const { call, result } of executed) this.history.push({ role: "tool", toolCallId: call.id, content: result.content });
       if (signal.aborted) return "cancelled";
       if (await this.compaction?.maybeCompress(this.history, signal, emit)) {
-        // Mid-turn the model works on without a user turn: the task list comes back as a message of its own.
+        // Mid-turn the model works on without a user turn: the task list comes back as a message of its own after
+        // the tool results, or joined to a user message the compressed history ends with (never two in a row).
         const snapshot = this.takeTodoSnapshot(env.state.todos);
-        if (snapshot) this.history.push({ role: "user", content: snapshot });
+        if (snapshot) pushUserMessage(this.history, { role: "user", content: snapshot });
       }
     }
   }
