@@ -198,8 +198,11 @@ export class AcpSession {
     return this.unshownNotices.splice(0);
   }
 
-  /** Runs a turn after any earlier one; a problem that keeps the session from a model is reported as an error event. */
-  prompt(text: string, emit: AgentEventSink, titleHint = text, images: readonly ImageAttachment[] = []): Promise<StopReason> {
+  /**
+   * Runs a turn after any earlier one; a problem that keeps the session from a model is reported as an error event.
+   * `text` may be a function: it is called only once the session is ready to call the model (user-turn.ts says why).
+   */
+  prompt(text: string | (() => string), emit: AgentEventSink, titleHint = typeof text === "string" ? text : "", images: readonly ImageAttachment[] = []): Promise<StopReason> {
     const turn = this.tail.then(() => this.runTurn(text, emit, titleHint, images));
     this.tail = turn.catch(() => undefined);
     return turn;
@@ -222,7 +225,7 @@ export class AcpSession {
     void this.options.mcp?.close();
   }
 
-  private async runTurn(text: string, emit: AgentEventSink, titleHint: string, images: readonly ImageAttachment[]): Promise<StopReason> {
+  private async runTurn(text: string | (() => string), emit: AgentEventSink, titleHint: string, images: readonly ImageAttachment[]): Promise<StopReason> {
     if (!this.prepared.ok) {
       // The user may have fixed config.yaml or .env since: look again before giving up.
       this.prepared = prepareConversation(this.cwd, this.env, new Date(), this.options.mcp?.tools);
@@ -239,7 +242,7 @@ export class AcpSession {
     const controller = new AbortController();
     this.running = controller;
     try {
-      const stop = await this.prepared.conversation.runTurn(text, controller.signal, emit, this.tools, images);
+      const stop = await this.prepared.conversation.runTurn(typeof text === "string" ? text : text(), controller.signal, emit, this.tools, images);
       await this.save(titleHint);
       return stop;
     } finally {

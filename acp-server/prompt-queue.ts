@@ -34,6 +34,11 @@ export class PromptQueue {
     return slot;
   }
 
+  /** Whether a prompt runs or waits: an update sent now would arrive among its turn's updates. */
+  get busy(): boolean {
+    return this.slots.size > 0;
+  }
+
   /** `session/cancel`: the running prompt and every waiting one, and the texts lined up with /queue. */
   cancelAll(): void {
     for (const slot of this.slots) slot.cancel();

@@ -70,15 +70,15 @@ export async function buildSkillOrUserTurn(session: AcpSession, blocks: readonly
   }
   const rest = [{ ...first, text: (match![2] ?? "").trim() }, ...blocks.slice(1)];
   const turn = await buildUserTurn(session, rest, signal);
-  const text = buildSkillInvocationMessage({
-    skill: loaded.skill,
-    instruction: turn.text.trim(),
-    home: session.ready.config.home,
-    homeSkillsDir: roots.homeSkillsDir,
-    sessionId: session.id,
-    settings,
-  });
-  return { ...turn, text };
+  const invocation = (instruction: string) =>
+    buildSkillInvocationMessage({ skill: loaded.skill, instruction, home: session.ready.config.home, homeSkillsDir: roots.homeSkillsDir, sessionId: session.id, settings });
+  const text = invocation(turn.text.trim());
+  // The editor's context joins the instruction only when the model is about to be called (user-turn.ts).
+  const message = () => {
+    const instruction = turn.message().trim();
+    return instruction === turn.text.trim() ? text : invocation(instruction);
+  };
+  return { ...turn, text, message };
 }
 
 /** Upstream's `resolve_slash_key`: the slug as typed, or with `_` for `-` (clients that cannot type hyphens). */

@@ -12,7 +12,15 @@ import { promptImages } from "./prompt-images.js";
 const DEFAULT_CONTEXT_TOKENS = 128_000;
 
 export interface UserTurn {
+  /** What the user sent: the words, attached files and @ references expanded (not yet the editor's context). */
   readonly text: string;
+  /**
+   * The message for the model: `text`, where the user is looking in the editor, and the subdirectory hints of the
+   * files the prompt names or the editor opened. Taking those marks them as told for the session, so it is called
+   * only once the model is about to be: a prompt that ends before (cancelled, Hermes not ready, only refused
+   * images) leaves that folder's AGENTS.md and the cursor for the next prompt.
+   */
+  readonly message: () => string;
   /** Images sent with the text (already checked). */
   readonly images: readonly ImageAttachment[];
   /** Things the user should hear about their prompt (a refused or oversized @ reference or attachment, a refused image). */
@@ -27,7 +35,8 @@ export interface UserTurn {
  * Builds the user's message from an ACP prompt: the text and attachments (attached files inlined, see
  * prompt-attachments.ts), @ references in the typed text expanded, where the user is
  * looking in the editor, and the subdirectory hints of every file the prompt names (attached, selected, referenced)
- * or the editor opened since the last turn, added to this turn (never to the system prompt, never a model call).
+ * or the editor opened since the last turn, added to this turn (never to the system prompt, never a model call)
+ * when its `message` is taken.
  */
 export async function buildUserTurn(session: AcpSession, blocks: readonly ContentBlock[], signal: AbortSignal): Promise<UserTurn> {
   const ready = session.ready;
@@ -35,16 +44,22 @@ export async function buildUserTurn(session: AcpSession, blocks: readonly Conten
   const where = { cwd: session.cwd, userHome: homedir(), hermesHome: ready.config.home, contextLength };
   const message = await composePromptMessage(blocks, { ...where, workspace: session.workspace });
   const expansion = await expandContextReferences(message.text, { ...where, signal, referenceText: message.typed });
-  const editor = session.documents.take();
-  const attachedHints = session.hints.checkPaths([...promptFilePaths(blocks), ...expansion.paths], "attachment") ?? "";
-  const openedHints = session.hints.checkPaths(editor.paths, "opened file") ?? "";
-  // Only where the cursor is, never the file's text: the model reads the file itself if it needs to.
-  const focus = editor.focus ? `\n\n[The user is looking at ${editor.focus.path}:${editor.focus.line + 1} in the editor]` : "";
+  const named = [...promptFilePaths(blocks), ...expansion.paths];
+  const withEditorContext = () => {
+    const editor = session.documents.take();
+    // `session.hints` at the time of the call: a session that became ready just now has a new tracker.
+    const attachedHints = session.hints.checkPaths(named, "attachment") ?? "";
+    const openedHints = session.hints.checkPaths(editor.paths, "opened file") ?? "";
+    // Only where the cursor is, never the file's text: the model reads the file itself if it needs to.
+    const focus = editor.focus ? `\n\n[The user is looking at ${editor.focus.path}:${editor.focus.line + 1} in the editor]` : "";
+    return expansion.message + focus + attachedHints + openedHints;
+  };
   const { images: imageBlocks, refused } = promptImages(blocks);
   const images = [...imageBlocks, ...message.images];
   const runtime = ready.ok ? ready.conversation.runtime : undefined;
   return {
-    text: expansion.message + focus + attachedHints + openedHints,
+    text: expansion.message,
+    message: withEditorContext,
     images,
     warnings: [...(expansion.blocked ? expansion.warnings : []), ...message.refused, ...refused],
     ...(message.largeNotice ? { largeAttachmentsNotice: message.largeNotice } : {}),

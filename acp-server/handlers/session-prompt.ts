@@ -80,12 +80,13 @@ export async function handlePrompt(
     if (!turn.text.trim() && turn.images.length === 0 && turn.warnings.length > 0) return { stopReason: "end_turn", turn: false };
     // Cancelled while its message was being built: the model is not called.
     if (slot?.signal.aborted) return { stopReason: "cancelled", turn: false };
-    const stopReason = await session.prompt(turn.text, emit, text, turn.images);
+    const stopReason = await session.prompt(turn.message, emit, text, turn.images);
     const title = session.takeNewTitle();
     if (title) send({ sessionUpdate: "session_info_update", title, updatedAt: new Date().toISOString() });
     return { stopReason, turn: true };
   };
   try {
+    if (!slot && session.prompts.busy) return await answerAside(ctx, text, send, () => delivered, runSlashCommand(session, text));
     if (slot && !(await slot.turn)) return { stopReason: "cancelled" };
     // A command running in an editor terminal is shown in its tool call, in order with this turn's other updates.
     // Only the prompt whose turn it is takes the session's terminal channel (never one waiting, nor /queue).
@@ -113,6 +114,29 @@ export async function handlePrompt(
     detachTerminals();
     requestSignal.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * A command answered at once (/queue) while another prompt's turn streams. Its reply is no `agent_message_chunk`:
+ * a chunk carries no turn of its own, so clients append it to the reply being streamed ("Queued for the next
+ * turn" in the middle of the model's answer). Holding it until that turn ends would hold this response too, and
+ * /queue exists to answer at once. So the reply is in the response (`_meta.hermes.reply`, for our clients) and,
+ * for clients that take them, a `notice`, which is shown apart from the conversation.
+ */
+async function answerAside(
+  ctx: ServerContext,
+  text: string,
+  send: (update: SessionUpdate) => void,
+  delivered: () => Promise<unknown>,
+  commandReply: string | Promise<string> | undefined,
+): Promise<PromptResponse> {
+  const reply = await commandReply;
+  if (reply === undefined) throw RequestError.internalError(undefined, `not an immediate command: ${text}`);
+  if (ctx.clientCapabilities?.session?.notices) {
+    send({ sessionUpdate: "notice", severity: "info", title: text.trim().split(/\s/)[0]!, description: reply });
+    await delivered();
+  }
+  return { stopReason: "end_turn", _meta: { hermes: { reply } } };
 }
 
 /** `session/cancel`: the running turn and every prompt of the session still waiting (prompt-queue.ts). */

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -12,6 +13,7 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
   let harness: AcpHarness;
   let workspace: string;
   let outside: string;
+  let home: string;
 
   beforeEach(async () => {
     llm = await ScriptedLlm.start();
@@ -25,7 +27,8 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
       "src/main.ts": "export {};\n",
     });
     writeTree(outside, { "AGENTS.md": "outside rules", "x.md": "x\n" });
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl)));
+    home = hermesHomeFor(temp.make(), llm.baseUrl);
+    harness = AcpHarness.spawn(serverEnv(home));
   });
 
   afterEach(async () => {
@@ -70,6 +73,32 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
     await harness.prompt(sessionId, "and now?");
     assert.equal(userMessage(1), "and now?");
     assert.equal(countIn(allMessages(1), "docs rules"), 1, "docs/AGENTS.md reaches the model once per session");
+  });
+
+  it("keeps an opened folder's hint and the focus for the next prompt when a prompt never reached the model", async () => {
+    await harness.initialize();
+    llm.enqueue({ kind: "text", chunks: ["ok"] });
+    // Hermes not ready (no model configured): the error is the answer.
+    const config = `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n`;
+    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  base_url: ${llm.baseUrl}\n`);
+    const sessionId = await harness.newSession(workspace);
+    await didOpen(sessionId, "docs/guide/intro.md");
+    await didFocus(sessionId, "src/main.ts", 4);
+    await harness.prompt(sessionId, "are you there?");
+    assert.match(harness.replyText(sessionId), /Hermes is not ready/);
+    assert.equal(llm.requests.length, 0);
+
+    writeFileSync(join(home, "config.yaml"), config);
+    // Only an image, and it is refused: the warning is the answer, the model is not called.
+    await harness.agent.request("session/prompt", { sessionId, prompt: [{ type: "image", mimeType: "image/png", data: "garbage!" }] });
+    assert.match(harness.replyText(sessionId), /not valid base64/);
+    assert.equal(llm.requests.length, 0);
+    await harness.prompt(sessionId, "what is this project?");
+    assert.equal(
+      userMessage(0),
+      "what is this project?\n\n[The user is looking at src/main.ts:5 in the editor]\n\n" +
+        "[Subdirectory context discovered: docs/AGENTS.md]\ndocs rules\n\n[Subdirectory context discovered: src/CLAUDE.md]\nsrc rules",
+    );
   });
 
   it("tells the model where the user is looking (path and line, not the text), and only when it changed", async () => {

@@ -24,7 +24,8 @@ describe("hermes-acp: a prompt sent while a turn runs", () => {
       return { kind: "text", chunks: ["reply one"] };
     });
     harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0)));
-    await harness.initialize();
+    // A client that shows notices (a /queue sent while a turn streams is confirmed with one).
+    await harness.initialize({ session: { notices: {} } });
     sessionId = await harness.newSession(temp.make("hermes-ws-"));
   });
 
@@ -103,11 +104,16 @@ describe("hermes-acp: a prompt sent while a turn runs", () => {
     llm.enqueue({ kind: "text", chunks: ["reply two"] });
     const first = prompt("first question");
     await llm.waitForRequests(1);
-    assert.equal((await prompt("/queue and then this")).stopReason, "end_turn", "/queue does not wait for the turn");
-    assert.match(harness.replyText(sessionId), /^Queued for the next turn\. \(1 queued\)$/);
+    const queued = await prompt("/queue and then this");
+    assert.equal(queued.stopReason, "end_turn", "/queue does not wait for the turn");
+    // Not a message chunk: clients would append it to the reply the running turn streams.
+    assert.deepEqual(queued._meta, { hermes: { reply: "Queued for the next turn. (1 queued)" } });
+    const notices = harness.updates.filter((u) => u.update.sessionUpdate === "notice").map((u) => u.update);
+    assert.deepEqual(notices, [{ sessionUpdate: "notice", severity: "info", title: "/queue", description: "Queued for the next turn. (1 queued)" }]);
 
     releaseFirst();
     assert.equal((await first).stopReason, "end_turn");
+    assert.ok(!harness.replyText(sessionId).includes("Queued"), "the running turn's reply holds only the model's words");
     assert.equal(llm.requests[1]!.body.messages.at(-1)!.content, "and then this");
     const echoed = harness.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").map((u) => (u.update as { content: { text: string } }).content.text);
     assert.deepEqual(echoed, ["and then this"]);
