@@ -2,22 +2,45 @@ import type { ToolEnvironment } from "../loop/tool-runner.js";
 import type { Approver } from "../tools/approver.js";
 import type { SessionToolState, TodoItem } from "../tools/session-tool-state.js";
 import type { ToolContext } from "../tools/tool.js";
+import type { Workspace } from "../workspace/workspace.js";
 
 /**
- * What a subagent's tools run against: the parent's workspace (same files, same editor I/O) and the parent's user.
+ * What a subagent's tools run against: the parent's workspace (same files, same editor I/O; its commands run here,
+ * see childWorkspace) and the parent's user.
  * Upstream's CLI auto-denies a subagent's dangerous commands only because its worker threads cannot reach the
  * terminal prompt; an editor can always ask, so a subagent's commands and edits are approved like the parent's.
  * No hint tracker: the subdirectory hints a subagent would collect belong to the parent's conversation.
  */
 export function childEnvironment(parent: ToolContext, label: string): ToolEnvironment {
   return {
-    workspace: parent.workspace,
+    workspace: childWorkspace(parent.workspace),
     approver: childApprover(parent.approver, parent.toolCallId, label),
     home: parent.home,
     state: childToolState(parent.state),
     ...(parent.sessions ? { sessions: parent.sessions } : {}),
     // The same smart-approval judge as the parent's, so `approvals.mode: smart` holds for subagents' commands too.
     ...(parent.judge ? { judge: parent.judge } : {}),
+  };
+}
+
+/**
+ * The parent's workspace, except that a subagent's commands name no tool call. A workspace shows a command in the
+ * terminal of the call it names (an editor embeds its terminal there), but a subagent's calls are its own: the
+ * editor never heard of them (only the delegate_task call is shown), so a terminal linked to one would be an orphan
+ * entry and its link never cleared. Such commands run as commands outside a tool call do (on this machine); their
+ * steps show on the delegate_task call as progress lines. Not the delegate_task call's id either: a batch runs
+ * subagents side by side, and a terminal would replace that call's content.
+ */
+function childWorkspace(parent: Workspace): Workspace {
+  return {
+    root: parent.root,
+    readTextFile: (path) => parent.readTextFile(path),
+    readBytes: (path, maxBytes) => parent.readBytes(path, maxBytes),
+    writeTextFile: (path, content) => parent.writeTextFile(path, content),
+    deleteFile: (path) => parent.deleteFile(path),
+    stat: (path) => parent.stat(path),
+    readDir: (path) => parent.readDir(path),
+    runCommand: ({ toolCallId: _notShown, ...spec }) => parent.runCommand(spec),
   };
 }
 

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import * as acp from "@agentclientprotocol/sdk";
 import { TerminalHandlers, onTerminalRequests } from "../../extension/acp/terminal-handlers.js";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
-import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
+import { ScriptedLlm, scriptedCall, type RecordedRequest } from "../fixtures/scripted-llm.js";
 import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
 
 const call = scriptedCall;
@@ -137,6 +137,26 @@ describe("hermes-acp: commands in the editor's terminals (client terminal/*)", (
     assert.equal(toolResult(1).exit_code, 0);
     assert.match(toolResult(1).output, /still-ran/);
     assert.match(harness.stderr, /the editor could not open a terminal \(.*terminals are disabled here.*\); running the command here/);
+  });
+
+  it("runs a subagent's command here: the editor never saw that call, so no terminal is linked to it", async () => {
+    const isChild = (r: RecordedRequest) => String(r.body.messages[0]?.content ?? "").includes("You are a focused subagent");
+    llm.enqueue({ kind: "tool_calls", calls: [call("d1", "delegate_task", { goal: "Say hello" })] }, { kind: "text", chunks: ["delegated"] });
+    llm.respondWith((request) => {
+      if (!isChild(request)) return undefined;
+      if (!request.body.messages.some((m) => m.role === "tool")) return { kind: "tool_calls", calls: [call("k1", "terminal", { command: "echo from-the-child" })] };
+      return { kind: "text", chunks: ["said hello"] };
+    });
+    const sessionId = await harness.newSession(workspace);
+    assert.equal((await harness.prompt(sessionId, "delegate")).stopReason, "end_turn");
+
+    assert.deepEqual(terminals.calls, [], "no editor terminal for a call the editor does not show");
+    const childResult = llm.requests.filter(isChild).at(-1)!.body.messages.filter((m) => m.role === "tool").at(-1)!;
+    assert.match(String(childResult.content), /from-the-child/, "the subagent still got its command's output");
+    const announced = new Set(harness.updates.flatMap((n) => (n.update.sessionUpdate === "tool_call" ? [n.update.toolCallId] : [])));
+    const updated = harness.updates.flatMap((n) => (n.update.sessionUpdate === "tool_call_update" ? [n.update.toolCallId] : []));
+    assert.deepEqual([...announced], ["d1"]);
+    assert.deepEqual([...new Set(updated)], ["d1"], "no update for a call the editor never saw");
   });
 
   it("keeps background processes local (editor terminals take no input)", async () => {
