@@ -1,4 +1,5 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
+import type { ApiMode } from "../agent/config/provider-catalog.js";
 import { checkImage } from "../agent/providers/image-parts.js";
 import type { ImageAttachment } from "../agent/providers/messages.js";
 
@@ -10,9 +11,10 @@ export interface PromptImages {
 
 /**
  * The images of an ACP prompt: `image` blocks, and embedded `resource` blocks whose blob is an image (a file
- * dropped into the editor's chat). Each is checked; a refused one is named with the reason, never sent.
+ * dropped into the editor's chat). Each is checked (against the session's API limits when known); a refused one is
+ * named with the reason, never sent.
  */
-export function promptImages(blocks: readonly ContentBlock[]): PromptImages {
+export function promptImages(blocks: readonly ContentBlock[], apiMode?: ApiMode): PromptImages {
   const images: ImageAttachment[] = [];
   const refused: string[] = [];
   for (const block of blocks) {
@@ -21,7 +23,7 @@ export function promptImages(blocks: readonly ContentBlock[]): PromptImages {
       : isImageBlob(block) ? { data: block.resource.blob, mimeType: block.resource.mimeType ?? "", name: nameFromUri(block.resource.uri) }
       : undefined;
     if (!input) continue;
-    const checked = checkImage(input);
+    const checked = checkImage(input, apiMode);
     if (checked.ok) images.push(checked.image);
     else refused.push(checked.reason);
   }

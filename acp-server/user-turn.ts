@@ -54,7 +54,7 @@ export async function buildUserTurn(session: AcpSession, blocks: readonly Conten
     const focus = editor.focus ? `\n\n[The user is looking at ${editor.focus.path}:${editor.focus.line + 1} in the editor]` : "";
     return expansion.message + focus + attachedHints + openedHints;
   };
-  const { images: imageBlocks, refused } = promptImages(blocks);
+  const { images: imageBlocks, refused } = promptImages(blocks, ready.ok ? ready.conversation.runtime.apiMode : undefined);
   const images = [...imageBlocks, ...message.images];
   const runtime = ready.ok ? ready.conversation.runtime : undefined;
   return {

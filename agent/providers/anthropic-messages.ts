@@ -1,6 +1,7 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { applySystemAndThree, type CacheTtl, type CacheableBlock, type CacheableMessage } from "./cache-control.js";
 import { anthropicThinking, thinkingReplayFor, type ThinkingReplay } from "./anthropic-thinking.js";
+import { ANTHROPIC_MAX_IMAGE_BASE64, describeImage, formatBytes, imageFitsApi } from "./image-parts.js";
 import type { ChatMessage, SignedThinking, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent, TokenUsage } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
@@ -135,10 +136,20 @@ export function toAnthropicMessages(messages: readonly ChatMessage[], replay: Th
   return out;
 }
 
-/** Images first, then the text: Anthropic's guidance is that Claude does best with images placed before the question. */
+/**
+ * Images first, then the text: Anthropic's guidance is that Claude does best with images placed before the question.
+ * An image over the API's base64 limit (attached while another model was in use, or from a file) would be a 400 on
+ * every later turn of the session, so it goes as a note instead.
+ */
 function userBlocks(m: UserMessage): AnthropicBlock[] {
-  const blocks: AnthropicBlock[] = (m.images ?? []).map((image) => ({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } }));
-  if (m.content) blocks.push({ type: "text", text: m.content });
+  const blocks: AnthropicBlock[] = [];
+  const notes: string[] = [];
+  for (const image of m.images ?? []) {
+    if (imageFitsApi(image, "anthropic_messages")) blocks.push({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } });
+    else notes.push(`[The user attached an image (${describeImage(image)}) that is over this API's ${formatBytes(ANTHROPIC_MAX_IMAGE_BASE64)} limit once encoded, so it was not sent. Do not guess what it shows; ask for a smaller or compressed copy.]`);
+  }
+  const text = [m.content, ...notes].filter(Boolean).join("\n\n");
+  if (text) blocks.push({ type: "text", text });
   return blocks;
 }
 

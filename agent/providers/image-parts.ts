@@ -1,3 +1,4 @@
+import type { ApiMode } from "../config/provider-catalog.js";
 import type { ChatMessage, ImageAttachment, ImageMimeType, UserMessage } from "./messages.js";
 import { seesImages } from "./model-metadata.js";
 
@@ -8,8 +9,22 @@ import { seesImages } from "./model-metadata.js";
 
 export const ACCEPTED_IMAGE_TYPES: readonly ImageMimeType[] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
-/** Anthropic refuses images over 5 MB; the other APIs allow more, but one cap for all keeps a switch of model safe. */
+/**
+ * The cap on an image's decoded size, for every API: OpenAI's allow far more (50 MB a request), but one cap for all
+ * keeps a switch of model mostly safe. Anthropic's own limit is stricter still, see ANTHROPIC_MAX_IMAGE_BASE64.
+ */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Anthropic measures its 5 MB on the base64 text ("image exceeds 5 MB maximum: 5511796 bytes > 5242880 bytes"), so
+ * an image of 3.75 to 5 MiB passes MAX_IMAGE_BYTES and is still a 400 there.
+ */
+export const ANTHROPIC_MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
+
+/** Whether an API takes this image as it is (the Messages API counts base64 characters). */
+export function imageFitsApi(image: Pick<ImageAttachment, "data">, apiMode: ApiMode): boolean {
+  return apiMode !== "anthropic_messages" || image.data.length <= ANTHROPIC_MAX_IMAGE_BASE64;
+}
 
 /**
  * What one image costs in the context window, for compression planning. Real costs depend on the provider and the
@@ -40,9 +55,9 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * Checks an image a client sent: a PNG, JPEG, GIF or WebP (by its bytes, whatever it is labelled), valid base64,
- * at most MAX_IMAGE_BYTES. A refusal says why in words the user can act on; nothing here throws.
+ * at most MAX_IMAGE_BYTES, and within the limit of `apiMode` when the session's API is known. A refusal says why in words the user can act on; nothing here throws.
  */
-export function checkImage(input: ImageInput): ImageCheck {
+export function checkImage(input: ImageInput, apiMode?: ApiMode): ImageCheck {
   const label = input.name ? `"${input.name}"` : "The image";
   let data = input.data;
   let declared = input.mimeType;
@@ -57,6 +72,12 @@ export function checkImage(input: ImageInput): ImageCheck {
   const bytes = (data.length / 4) * 3 - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
   if (bytes > MAX_IMAGE_BYTES) {
     return { ok: false, reason: `${label} is ${formatBytes(bytes)}; images are limited to ${formatBytes(MAX_IMAGE_BYTES)}. Send a smaller or compressed image.` };
+  }
+  if (apiMode && !imageFitsApi({ data }, apiMode)) {
+    return {
+      ok: false,
+      reason: `${label} is ${formatBytes(bytes)}, ${formatBytes(data.length)} once encoded; Anthropic's API takes images up to ${formatBytes(ANTHROPIC_MAX_IMAGE_BASE64)} encoded (about 3.75 MB). Send a smaller or compressed image.`,
+    };
   }
   const head = Buffer.from(data.slice(0, 24), "base64");
   const sniffed = SIGNATURES.find(([, matches]) => matches(head))?.[0];

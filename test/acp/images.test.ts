@@ -109,6 +109,18 @@ describe("hermes-acp: images in prompts", () => {
     assert.match(reply, /Attachments not added: The image \(image\/svg\+xml\) is not a PNG, JPEG, GIF or WebP image/);
   });
 
+  it("refuses for an Anthropic session an image under 5 MB whose base64 is over Anthropic's 5 MB", async () => {
+    llm.enqueue({ kind: "text", chunks: ["ok"] });
+    const id = await session("claude-sonnet-4", "  api_mode: anthropic_messages\n");
+    const bytes = Buffer.alloc(4 * 1024 * 1024);
+    Buffer.from(PNG, "base64").copy(bytes);
+    const big: ContentBlock = { type: "image", mimeType: "image/png", data: bytes.toString("base64"), uri: "file:///tmp/big.png" };
+    assert.equal(await ask(id, [{ type: "text", text: "Describe it" }, big]), "end_turn");
+    const blocks = lastUser(llm.requests[0]!.json.messages).content as Json[];
+    assert.deepEqual(blocks.map((b) => b.type), ["text"], "no image block that the API would answer with a 400");
+    assert.match(harness!.replyText(id), /Attachments not added: "big\.png" is 4 MB, 5\.4 MB once encoded; Anthropic's API takes images up to 5 MB encoded/);
+  });
+
   it("does not call the model when the prompt was only a refused image", async () => {
     const id = await session("gpt-4o");
     assert.equal(await ask(id, [{ type: "image", mimeType: "image/png", data: "garbage!" }]), "end_turn");

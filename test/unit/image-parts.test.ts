@@ -57,6 +57,43 @@ describe("images: checking what a client sends", () => {
   });
 });
 
+describe("images: Anthropic's limit counts base64 characters", () => {
+  // 4 MiB of PNG: under the 5 MB decoded cap, but about 5.6 MB once base64-encoded.
+  const fourMiB = (() => {
+    const bytes = Buffer.alloc(4 * 1024 * 1024);
+    Buffer.from(PNG, "base64").copy(bytes);
+    return bytes.toString("base64");
+  })();
+
+  it("refuses for a session on the Messages API an image whose base64 is over 5,242,880 characters", () => {
+    assert.ok(fourMiB.length > 5_242_880);
+    assert.match(
+      refusal(checkImage({ data: fourMiB, mimeType: "image/png", name: "big.png" }, "anthropic_messages")),
+      /^"big\.png" is 4 MB, 5\.4 MB once encoded; Anthropic's API takes images up to 5 MB encoded \(about 3\.75 MB\)\. Send a smaller or compressed image\.$/,
+    );
+    const atLimit = Buffer.alloc(3.75 * 1024 * 1024);
+    Buffer.from(PNG, "base64").copy(atLimit);
+    assert.ok(checkImage({ data: atLimit.toString("base64"), mimeType: "image/png" }, "anthropic_messages").ok, "3.75 MiB encodes to exactly the limit");
+    const overLimit = Buffer.concat([atLimit, Buffer.alloc(3)]).toString("base64");
+    assert.ok(!checkImage({ data: overLimit, mimeType: "image/png" }, "anthropic_messages").ok);
+  });
+
+  it("keeps the 5 MB decoded cap for the OpenAI APIs", () => {
+    for (const api of ["chat_completions", "codex_responses", undefined] as const) {
+      assert.equal(accepted(checkImage({ data: fourMiB, mimeType: "image/png" }, api)).bytes, 4 * 1024 * 1024);
+    }
+  });
+
+  it("sends Claude a note, not a 400, for an over-limit image already in the history", () => {
+    const image = accepted(checkImage({ data: fourMiB, mimeType: "image/png", name: "big.png" }));
+    const [message] = toAnthropicMessages([{ role: "user", content: "what is this?", images: [image, shot()] }]);
+    const blocks = message!.content as Array<{ type: string; text?: string; source?: { data: string } }>;
+    assert.deepEqual(blocks.map((b) => b.type), ["image", "text"]);
+    assert.equal(blocks[0]!.source!.data, PNG, "the image that fits still goes");
+    assert.match(blocks[1]!.text!, /^what is this\?\n\n\[The user attached an image \(big\.png, image\/png, 4 MB\) that is over this API's 5 MB limit once encoded, so it was not sent\./);
+  });
+});
+
 describe("images: on the wire and in words", () => {
   const messages: ChatMessage[] = [{ role: "user", content: "what is this?", images: [shot()] }];
 
