@@ -109,7 +109,8 @@ export class Composer {
 
   private submit(): void {
     const text = this.input.value;
-    if (!text.trim() || this.busy) return;
+    // While a turn runs only `/queue <text>` goes out: the server answers it at once and runs the text next.
+    if (!text.trim() || (this.busy && !isQueueCommand(text))) return;
     this.history.push(text);
     this.setText("");
     this.options.bridge.request("chat/prompt", { text }).catch((error: unknown) => {
@@ -247,4 +248,8 @@ function readBase64(file: Blob): Promise<string> {
     reader.addEventListener("error", () => reject(reader.error ?? new Error("read failed")));
     reader.readAsDataURL(file);
   });
+}
+
+function isQueueCommand(text: string): boolean {
+  return /^\/queue\s+\S/.test(text.trim());
 }

@@ -92,7 +92,8 @@ export class ChatSession implements vscode.Disposable {
 
   /** Sends a prompt with the pending attachments (plus `files`), and resolves with the stop reason. */
   async prompt(text: string, files: readonly vscode.Uri[] = []): Promise<acp.StopReason> {
-    if (this.busy) throw new Error("Hermes is still answering; wait for it or cancel.");
+    if (this.busy && /^\/queue\s+\S/.test(text.trim())) return this.queue(text);
+    if (this.busy) throw new Error("Hermes is still answering; wait for it, cancel, or /queue what comes next.");
     for (const uri of files) this.attachments.addFile(uri);
     const { attachments, blocks } = this.attachments.take();
     this.transcript.addUser(text, attachments);
@@ -109,6 +110,18 @@ export class ChatSession implements vscode.Disposable {
     } finally {
       this.setBusy(false);
     }
+  }
+
+  /**
+   * `/queue <text>` while a turn runs: the server answers at once (the reply rides in the response's `_meta`, so it
+   * does not land inside the running turn's text) and runs the text after the turn's next model call.
+   */
+  private async queue(text: string): Promise<acp.StopReason> {
+    const connection = await this.connect();
+    const response = await connection.prompt([{ type: "text", text }]);
+    const reply = (response._meta as { hermes?: { reply?: unknown } } | null | undefined)?.hermes?.reply;
+    this.transcript.addNotice("info", typeof reply === "string" ? reply : "Queued for the next turn.");
+    return response.stopReason;
   }
 
   async cancel(): Promise<void> {

@@ -220,6 +220,20 @@ describe("chat and review in VS Code", function () {
     assert.deepEqual(api.chat.snapshot.attachments, [], "nothing left pending");
   });
 
+  it("queues a message while a turn runs, with /queue", async () => {
+    const start = llm.requests.length;
+    llm.enqueue({ kind: "text", chunks: ["working ", "on ", "it ", "slowly"], chunkDelayMs: 300 }, { kind: "text", chunks: ["and the queued one"] });
+    const turn = api.chat.prompt("a long answer please");
+    await until(() => llm.requests.length > start, "the first model call");
+    await assert.rejects(api.chat.prompt("not now"), /still answering/);
+    assert.equal(await api.chat.prompt("/queue then summarise"), "end_turn");
+    assert.ok(api.chat.snapshot.items.some((i) => i.kind === "notice" && /^Queued for the next turn/.test(i.text)), "told at once");
+    assert.equal(await turn, "end_turn");
+    assert.match(String(llm.requests.at(-1)!.body.messages.at(-1)!.content), /then summarise/);
+    assert.ok(api.chat.snapshot.items.some((i) => i.kind === "user" && i.text.includes("then summarise")), "the queued text shows as a message");
+    assert.equal(lastAgentText(), "and the queued one");
+  });
+
   it("restarts a server that died, on the next prompt", async () => {
     const pid = api.chat.serverPid;
     assert.ok(pid);
