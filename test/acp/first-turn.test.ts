@@ -4,30 +4,14 @@ import { join } from "node:path";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { useScriptedServer } from "../helpers/scripted-server.js";
 
 describe("hermes-acp over real stdio: a first real turn", () => {
-  const temp = new TempDirs();
-  let llm: ScriptedLlm;
-  let harness: AcpHarness;
-  let workspace: string;
-
-  beforeEach(async () => {
-    llm = await ScriptedLlm.start();
-    // Retries are tested on their own below; here each scripted failure must reach the user as it happened.
-    const home = hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0);
-    workspace = temp.make("hermes-ws-");
-    harness = AcpHarness.spawn(serverEnv(home));
-  });
-
-  afterEach(async () => {
-    await harness.close();
-    await llm.close();
-    assert.deepEqual(harness.violations, [], "every message the agent wrote must be valid ACP");
-    temp.cleanup();
-  });
+  // Retries are tested on their own below; here each scripted failure must reach the user as it happened.
+  const server = useScriptedServer({ maxRetries: 0, initialize: false });
 
   it("answers initialize with protocol 1, its identity and only real capabilities", async () => {
-    const init = await harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
+    const init = await server.harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
     assert.equal(init.protocolVersion, 1);
     assert.equal(init.agentInfo?.name, "hermes-agent");
     assert.equal(init.agentCapabilities?.loadSession, true);
@@ -35,20 +19,20 @@ describe("hermes-acp over real stdio: a first real turn", () => {
   });
 
   it("streams the reply as agent_message_chunk updates before session/prompt returns end_turn", async () => {
-    llm.enqueue({ kind: "text", chunks: ["Hello", ", ", "world"], chunkDelayMs: 150 });
-    await harness.initialize();
-    const sessionId = await harness.newSession(workspace);
+    server.llm.enqueue({ kind: "text", chunks: ["Hello", ", ", "world"], chunkDelayMs: 150 });
+    await server.harness.initialize();
+    const sessionId = await server.harness.newSession(server.workspace);
     let settled = false;
-    const turn = harness.prompt(sessionId, "Say hello").finally(() => (settled = true));
-    while (harness.updates.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const turn = server.harness.prompt(sessionId, "Say hello").finally(() => (settled = true));
+    while (server.harness.updates.length === 0) await new Promise((r) => setTimeout(r, 10));
     assert.equal(settled, false, "the first chunk must arrive while the turn is still running");
     const response = await turn;
     assert.equal(response.stopReason, "end_turn");
-    assert.equal(harness.replyText(sessionId), "Hello, world");
-    const chunks = harness.updates.filter((u) => u.update.sessionUpdate === "agent_message_chunk");
+    assert.equal(server.harness.replyText(sessionId), "Hello, world");
+    const chunks = server.harness.updates.filter((u) => u.update.sessionUpdate === "agent_message_chunk");
     assert.equal(chunks.length, 3, "each streamed delta is its own update");
 
-    const request = llm.requests[0]!;
+    const request = server.llm.requests[0]!;
     assert.equal(request.body.stream, true);
     assert.equal(request.body.model, "scripted-model");
     assert.equal(request.body.messages[0]!.role, "system");
@@ -57,110 +41,110 @@ describe("hermes-acp over real stdio: a first real turn", () => {
   });
 
   it("reports the context fill after a turn when the model's window is known", async () => {
-    await harness.close();
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0)));
-    await harness.initialize();
-    llm.enqueue({ kind: "text", chunks: ["a", "b"] });
-    const sessionId = await harness.newSession(workspace);
-    await harness.prompt(sessionId, "count");
-    const usage = harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "usage_update");
+    await server.harness.close();
+    server.harness = AcpHarness.spawn(serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0)));
+    await server.harness.initialize();
+    server.llm.enqueue({ kind: "text", chunks: ["a", "b"] });
+    const sessionId = await server.harness.newSession(server.workspace);
+    await server.harness.prompt(sessionId, "count");
+    const usage = server.harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "usage_update");
     assert.deepEqual(usage, { sessionUpdate: "usage_update", used: 14, size: 32000 });
   });
 
   it("keeps the conversation across turns", async () => {
-    llm.enqueue({ kind: "text", chunks: ["First answer"] }, { kind: "text", chunks: ["Second answer"] });
-    await harness.initialize();
-    const sessionId = await harness.newSession(workspace);
-    await harness.prompt(sessionId, "one");
-    await harness.prompt(sessionId, "two");
-    const roles = llm.requests[1]!.body.messages.map((m) => `${m.role}:${m.content}`);
+    server.llm.enqueue({ kind: "text", chunks: ["First answer"] }, { kind: "text", chunks: ["Second answer"] });
+    await server.harness.initialize();
+    const sessionId = await server.harness.newSession(server.workspace);
+    await server.harness.prompt(sessionId, "one");
+    await server.harness.prompt(sessionId, "two");
+    const roles = server.llm.requests[1]!.body.messages.map((m) => `${m.role}:${m.content}`);
     assert.deepEqual(roles.slice(1), ["user:one", "assistant:First answer", "user:two"]);
   });
 
   it("cancels mid-stream: the HTTP request is aborted at once and the prompt returns cancelled", async () => {
-    llm.enqueue({ kind: "text", chunks: ["partial"], stall: true });
-    await harness.initialize();
-    const sessionId = await harness.newSession(workspace);
-    const turn = harness.prompt(sessionId, "write a long essay");
-    while (harness.replyText(sessionId) !== "partial") await new Promise((r) => setTimeout(r, 10));
+    server.llm.enqueue({ kind: "text", chunks: ["partial"], stall: true });
+    await server.harness.initialize();
+    const sessionId = await server.harness.newSession(server.workspace);
+    const turn = server.harness.prompt(sessionId, "write a long essay");
+    while (server.harness.replyText(sessionId) !== "partial") await new Promise((r) => setTimeout(r, 10));
     const started = Date.now();
-    await harness.agent.notify("session/cancel", { sessionId });
+    await server.harness.agent.notify("session/cancel", { sessionId });
     const response = await turn;
     assert.equal(response.stopReason, "cancelled");
     assert.ok(Date.now() - started < 10_000, "cancel does not wait for a model that never finishes");
-    for (let i = 0; i < 50 && !llm.requests[0]!.aborted; i++) await new Promise((r) => setTimeout(r, 20));
-    assert.equal(llm.requests[0]!.aborted, true, "the LLM request must be aborted");
+    for (let i = 0; i < 50 && !server.llm.requests[0]!.aborted; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(server.llm.requests[0]!.aborted, true, "the LLM request must be aborted");
   });
 
   it("reports a 401 in words the user can act on, then the next prompt works", async () => {
-    llm.enqueue({ kind: "error", status: 401, message: "Invalid API key provided" }, { kind: "text", chunks: ["Back online"] });
-    await harness.initialize();
-    const sessionId = await harness.newSession(workspace);
-    const first = await harness.prompt(sessionId, "hello?");
+    server.llm.enqueue({ kind: "error", status: 401, message: "Invalid API key provided" }, { kind: "text", chunks: ["Back online"] });
+    await server.harness.initialize();
+    const sessionId = await server.harness.newSession(server.workspace);
+    const first = await server.harness.prompt(sessionId, "hello?");
     assert.equal(first.stopReason, "end_turn");
-    const message = harness.replyText(sessionId);
+    const message = server.harness.replyText(sessionId);
     assert.match(message, /refused the request with HTTP 401/);
     assert.match(message, /Invalid API key provided/);
     assert.match(message, /CUSTOM_API_KEY|OPENAI_API_KEY/, "it names the variable that holds the key");
 
-    const second = await harness.prompt(sessionId, "hello again");
+    const second = await server.harness.prompt(sessionId, "hello again");
     assert.equal(second.stopReason, "end_turn");
-    assert.ok(harness.replyText(sessionId).endsWith("Back online"));
-    const sent = llm.requests[1]!.body.messages.map((m) => m.content);
+    assert.ok(server.harness.replyText(sessionId).endsWith("Back online"));
+    const sent = server.llm.requests[1]!.body.messages.map((m) => m.content);
     assert.deepEqual(sent.slice(1), ["hello again"], "the failed turn is not replayed into the history");
   });
 
   it("explains a 5xx and a model the server does not know", async () => {
-    llm.enqueue({ kind: "error", status: 503, message: "overloaded" }, { kind: "error", status: 404, message: "model not found" });
-    await harness.initialize();
-    const sessionId = await harness.newSession(workspace);
-    await harness.prompt(sessionId, "a");
-    assert.match(harness.replyText(sessionId), /server error \(HTTP 503\)/);
-    await harness.prompt(sessionId, "b");
-    assert.match(harness.replyText(sessionId), /HTTP 404 for model 'scripted-model'/);
+    server.llm.enqueue({ kind: "error", status: 503, message: "overloaded" }, { kind: "error", status: 404, message: "model not found" });
+    await server.harness.initialize();
+    const sessionId = await server.harness.newSession(server.workspace);
+    await server.harness.prompt(sessionId, "a");
+    assert.match(server.harness.replyText(sessionId), /server error \(HTTP 503\)/);
+    await server.harness.prompt(sessionId, "b");
+    assert.match(server.harness.replyText(sessionId), /HTTP 404 for model 'scripted-model'/);
   });
 
   it("retries a 429 after its Retry-After and a 503, invisibly, when retries are on", async () => {
-    await harness.close();
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 2)));
-    await harness.initialize();
-    llm.enqueue(
+    await server.harness.close();
+    server.harness = AcpHarness.spawn(serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "", 2)));
+    await server.harness.initialize();
+    server.llm.enqueue(
       { kind: "error", status: 429, message: "slow down", headers: { "retry-after": "0.05" } },
       { kind: "error", status: 503, message: "overloaded", headers: { "retry-after": "0" } },
       { kind: "text", chunks: ["third time lucky"] },
     );
-    const sessionId = await harness.newSession(workspace);
-    assert.equal((await harness.prompt(sessionId, "hi")).stopReason, "end_turn");
-    assert.equal(harness.replyText(sessionId), "third time lucky");
-    assert.equal(llm.requests.length, 3);
+    const sessionId = await server.harness.newSession(server.workspace);
+    assert.equal((await server.harness.prompt(sessionId, "hi")).stopReason, "end_turn");
+    assert.equal(server.harness.replyText(sessionId), "third time lucky");
+    assert.equal(server.llm.requests.length, 3);
   });
 
   it("treats a reply cut off mid-stream as a failure and does not keep half of it", async () => {
-    llm.enqueue({ kind: "text", chunks: ["Half a sen"], cutOff: true }, { kind: "text", chunks: ["Whole"] });
-    await harness.initialize();
-    const sessionId = await harness.newSession(workspace);
-    const first = await harness.prompt(sessionId, "tell me");
+    server.llm.enqueue({ kind: "text", chunks: ["Half a sen"], cutOff: true }, { kind: "text", chunks: ["Whole"] });
+    await server.harness.initialize();
+    const sessionId = await server.harness.newSession(server.workspace);
+    const first = await server.harness.prompt(sessionId, "tell me");
     assert.equal(first.stopReason, "end_turn");
-    assert.match(harness.replyText(sessionId), /cut off before the model finished/);
-    await harness.prompt(sessionId, "again");
-    assert.deepEqual(llm.requests[1]!.body.messages.slice(1).map((m) => m.content), ["again"]);
+    assert.match(server.harness.replyText(sessionId), /cut off before the model finished/);
+    await server.harness.prompt(sessionId, "again");
+    assert.deepEqual(server.llm.requests[1]!.body.messages.slice(1).map((m) => m.content), ["again"]);
   });
 
   it("answers garbage with a parse error and unknown methods with -32601, and keeps serving", async () => {
-    llm.enqueue({ kind: "text", chunks: ["still here"] });
-    await harness.initialize();
-    harness.writeRaw("this is not json\n");
-    await harness.waitForLine((m) => (m.error as { code?: number } | undefined)?.code === -32700);
-    harness.writeRaw('{"jsonrpc":"2.0","id":"x1","method":"session/frobnicate","params":{}}\n');
-    const unknown = await harness.waitForLine((m) => m.id === "x1");
+    server.llm.enqueue({ kind: "text", chunks: ["still here"] });
+    await server.harness.initialize();
+    server.harness.writeRaw("this is not json\n");
+    await server.harness.waitForLine((m) => (m.error as { code?: number } | undefined)?.code === -32700);
+    server.harness.writeRaw('{"jsonrpc":"2.0","id":"x1","method":"session/frobnicate","params":{}}\n');
+    const unknown = await server.harness.waitForLine((m) => m.id === "x1");
     assert.equal((unknown.error as { code: number }).code, -32601);
-    harness.writeRaw('{"jsonrpc":"2.0","id":"x2","method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}\n');
-    const missing = await harness.waitForLine((m) => m.id === "x2");
+    server.harness.writeRaw('{"jsonrpc":"2.0","id":"x2","method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}\n');
+    const missing = await server.harness.waitForLine((m) => m.id === "x2");
     assert.equal((missing.error as { code: number }).code, -32002);
 
-    const sessionId = await harness.newSession(workspace);
-    assert.equal((await harness.prompt(sessionId, "ping")).stopReason, "end_turn");
-    assert.equal(harness.replyText(sessionId), "still here");
+    const sessionId = await server.harness.newSession(server.workspace);
+    assert.equal((await server.harness.prompt(sessionId, "ping")).stopReason, "end_turn");
+    assert.equal(server.harness.replyText(sessionId), "still here");
   });
 });
 

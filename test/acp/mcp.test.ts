@@ -1,52 +1,36 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
-import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { useScriptedServer } from "../helpers/scripted-server.js";
 
 const FIXTURE = join(__dirname, "../fixtures/mcp-echo-server.ts");
 const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
 
 describe("hermes-acp: MCP servers from session/new", () => {
-  const temp = new TempDirs();
-  let llm: ScriptedLlm;
-  let harness: AcpHarness;
-
-  beforeEach(async () => {
-    llm = await ScriptedLlm.start();
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0)));
-  });
-
-  afterEach(async () => {
-    await harness.close();
-    await llm.close();
-    assert.deepEqual(harness.violations, []);
-    temp.cleanup();
-  });
+  const server = useScriptedServer({ maxRetries: 0, initialize: false });
 
   it("offers a stdio MCP server's tools to the model, runs them, and tells the user about one that failed", async function () {
     this.timeout(30_000);
-    const init = await harness.initialize();
+    const init = await server.harness.initialize();
     assert.deepEqual(init.agentCapabilities?.mcpCapabilities, { http: true, sse: true });
-    const workspace = temp.make("hermes-ws-");
-    const { sessionId } = await harness.agent.request("session/new", {
+    const workspace = server.temp.make("hermes-ws-");
+    const { sessionId } = await server.harness.agent.request("session/new", {
       cwd: workspace,
       mcpServers: [
         { name: "echo", command: process.execPath, args: ["--import", TSX_LOADER, FIXTURE], env: [] },
         { name: "ghost", command: "/nonexistent/mcp-server", args: [], env: [] },
       ],
     });
-    llm.enqueue(
+    server.llm.enqueue(
       { kind: "tool_calls", calls: [{ id: "m1", name: "mcp_echo_add", argumentPieces: ['{"a": 2, "b": 40}'] }] },
       { kind: "text", chunks: ["The sum is 42."] },
     );
-    await harness.prompt(sessionId, "add 2 and 40 with the MCP tool");
-    const offered = llm.requests[0]!.body.tools!.map((t) => t.function.name);
+    await server.harness.prompt(sessionId, "add 2 and 40 with the MCP tool");
+    const offered = server.llm.requests[0]!.body.tools!.map((t) => t.function.name);
     assert.ok(offered.includes("mcp_echo_echo") && offered.includes("mcp_echo_add"), offered.join(", "));
     assert.ok(offered.includes("read_file"), "built-in tools stay");
-    assert.equal(String(llm.requests[1]!.body.messages.at(-1)!.content), "42");
-    const reply = harness.replyText(sessionId);
+    assert.equal(String(server.llm.requests[1]!.body.messages.at(-1)!.content), "42");
+    const reply = server.harness.replyText(sessionId);
     assert.match(reply, /MCP server ghost did not start/);
     assert.ok(reply.endsWith("The sum is 42."));
   });

@@ -1,0 +1,77 @@
+import { strict as assert } from "node:assert";
+import * as acp from "@agentclientprotocol/sdk";
+import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { AcpHarness, serverEnv } from "./acp-harness.js";
+import { TempDirs, hermesHomeFor } from "./temp-dirs.js";
+
+/** What a test sees of the server started for it; the fields are replaced before every test. */
+export interface ScriptedServer {
+  readonly temp: TempDirs;
+  llm: ScriptedLlm;
+  harness: AcpHarness;
+  home: string;
+  workspace: string;
+  /** Every session/request_permission the agent sent, in order (only when `permission` is given). */
+  readonly permissions: acp.RequestPermissionRequest[];
+}
+
+export interface ScriptedServerOptions {
+  /** config.yaml's model.default (default "scripted-model"). */
+  model?: string;
+  /** config.yaml text after the model block; a function when it needs the scripted LLM's URL or the workspace. */
+  config?: string | ((server: ScriptedServer) => string);
+  /** model.max_retries (unset: the server's default). */
+  maxRetries?: number;
+  /** Builds the HERMES_HOME instead of `model`/`config`/`maxRetries` (for homes with files in them). */
+  makeHome?: (server: ScriptedServer) => string;
+  /** The optionId answered to every permission request, or a function deciding per request ("cancel" cancels it). */
+  permission?: string | (() => string);
+  /** Extra environment for the server process. */
+  env?: (server: ScriptedServer) => Record<string, string>;
+  /** Runs once the LLM, workspace and home exist, before the server is spawned (files, scripted replies, fakes). */
+  prepare?: (server: ScriptedServer) => void | Promise<void>;
+  /** Whether to send initialize (default true); capabilities to send with it. */
+  initialize?: boolean | acp.ClientCapabilities;
+  /** Runs after the server and the LLM are closed, before the temp folders go (other fakes to stop). */
+  cleanup?: () => void | Promise<void>;
+}
+
+/**
+ * Registers beforeEach/afterEach hooks that start a scripted LLM, a HERMES_HOME pointing at it, a workspace folder and
+ * the real server over stdio, and afterwards close them and assert the server only ever wrote valid ACP.
+ * Call it inside `describe`, before the file's own hooks.
+ */
+export function useScriptedServer(options: ScriptedServerOptions = {}): ScriptedServer {
+  const server = { temp: new TempDirs(), permissions: [] as acp.RequestPermissionRequest[] } as ScriptedServer;
+
+  beforeEach(async () => {
+    server.llm = await ScriptedLlm.start();
+    server.workspace = server.temp.make("hermes-ws-");
+    server.permissions.length = 0;
+    const config = typeof options.config === "function" ? options.config(server) : (options.config ?? "");
+    server.home = options.makeHome ? options.makeHome(server) : hermesHomeFor(server.temp.make(), server.llm.baseUrl, options.model, config, options.maxRetries);
+    await options.prepare?.(server);
+    server.harness = AcpHarness.spawn(serverEnv(server.home, options.env?.(server)), { client: permissionClient(options.permission, server.permissions) });
+    if (options.initialize !== false) await server.harness.initialize(options.initialize === true ? {} : options.initialize);
+  });
+
+  afterEach(async () => {
+    await server.harness?.close();
+    await server.llm?.close();
+    await options.cleanup?.();
+    assert.deepEqual(server.harness?.violations, [], "every message the agent wrote must be valid ACP");
+    server.temp.cleanup();
+  });
+
+  return server;
+}
+
+/** A client that records permission requests and answers them, or undefined for the harness's default client. */
+function permissionClient(permission: ScriptedServerOptions["permission"], seen: acp.RequestPermissionRequest[]): acp.ClientApp | undefined {
+  if (permission === undefined) return undefined;
+  return acp.client({ name: "test-client" }).onRequest("session/request_permission", async ({ params }) => {
+    seen.push(params);
+    const answer = typeof permission === "function" ? permission() : permission;
+    return answer === "cancel" ? { outcome: { outcome: "cancelled" } } : { outcome: { outcome: "selected", optionId: answer } };
+  });
+}
