@@ -1,12 +1,16 @@
 import { strict as assert } from "node:assert";
+import dnsPromises from "node:dns/promises";
 import { existsSync, readFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { createServer } from "node:net";
 import type { Env } from "../../agent/config/hermes-home.js";
 import { readWebSettings, type WebSettings } from "../../agent/config/web-settings.js";
 import { parseYamlText } from "../../agent/config/yaml-file.js";
+import { createFileTools } from "../../agent/tools/file/index.js";
 import { runWebExtract } from "../../agent/tools/web/web-extract-tool.js";
 import { runWebSearch, webSearchTool } from "../../agent/tools/web/web-search-tool.js";
 import { UNTRUSTED_NOTICE } from "../../agent/tools/web/untrusted-content.js";
+import { addressBlockReason } from "../../agent/tools/web/url-safety.js";
 import { FakeWeb } from "../fixtures/fake-web.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 import { runTool, toolEnvironment } from "../helpers/tool-env.js";
@@ -164,6 +168,48 @@ describe("web tools (web_search, web_extract)", () => {
       assert.match(metadata.pages[1]!.error!, /cloud metadata/);
     });
 
+    it("refuses a private host even when an unguarded SearXNG call left a keep-alive connection to it open", async () => {
+      // A name, not a literal IP: literal private IPs are refused before any socket; names are checked at connect time.
+      const host = web.baseUrl.replace("127.0.0.1", "localhost");
+      const s = settings("", { SEARXNG_URL: host });
+      assert.equal((await runWebSearch("tides", 1, s, never)).isError, undefined);
+      const { pages } = await extract([`${host}/article`], s);
+      assert.match(pages[0]!.error!, /^Fetch failed: Blocked: URL targets a private or internal network address \(localhost resolves to 127\.0\.0\.1\)$/);
+      assert.deepEqual(web.requests.map((r) => r.path), ["/search?q=tides&format=json&pageno=1"]);
+    });
+
+    it("judges NAT64 addresses (64:ff9b::/96) by the IPv4 address they carry", async () => {
+      for (const private4 of ["64:ff9b::7f00:1", "64:ff9b::10.1.2.3", "[64:FF9B::C0A8:0101]", "0064:ff9b:0:0:0:0:ac10:1"]) {
+        assert.equal(addressBlockReason(private4, false), "Blocked: URL targets a private or internal network address", private4);
+        assert.equal(addressBlockReason(private4, true), undefined, private4);
+      }
+      assert.equal(addressBlockReason("64:ff9b::a9fe:a9fe", true), "Blocked: URL targets a cloud metadata or link-local address");
+      assert.equal(addressBlockReason("64:ff9b::8.8.8.8", false), undefined, "a public host through NAT64 stays reachable");
+      assert.equal(addressBlockReason("::ffff:7f00:1", false), "Blocked: URL targets a private or internal network address");
+      const { pages } = await extract([`http://[64:ff9b::7f00:1]:${new URL(web.baseUrl).port}/article`], settings());
+      assert.equal(pages[0]!.error, "Blocked: URL targets a private or internal network address");
+    });
+
+    it("stops waiting for the Tavily address check when the turn is cancelled", async () => {
+      // A resolver that never answers, for as long as this test runs.
+      const realLookup = dnsPromises.lookup;
+      dnsPromises.lookup = (() => new Promise(() => {})) as unknown as typeof dnsPromises.lookup;
+      syncBuiltinESMExports();
+      try {
+        const s = settings("", { TAVILY_API_KEY: "tvly-k", TAVILY_BASE_URL: `${web.baseUrl}/tavily` });
+        const cancel = new AbortController();
+        setTimeout(() => cancel.abort(), 100);
+        const started = Date.now();
+        const result = await runWebExtract(["https://never-resolves.example/page"], s, cancel.signal);
+        assert.ok(Date.now() - started < 3_000, `took ${Date.now() - started} ms`);
+        assert.deepEqual(JSON.parse(result.content), { success: false, error: "Interrupted" });
+        assert.equal(web.requests.length, 0);
+      } finally {
+        dnsPromises.lookup = realLookup;
+        syncBuiltinESMExports();
+      }
+    });
+
     it("refuses the whole call when a URL carries a secret", async () => {
       for (const url of [`${web.baseUrl}/a?token=abc123`, `${web.baseUrl}/sk-abcdefghijklmnopqrstu`]) {
         const result = await runWebExtract([url], fetcher(), never);
@@ -194,6 +240,30 @@ describe("web tools (web_search, web_extract)", () => {
       assert.match(full, /Paragraph 400 of the long read/);
       assert.ok(!page.content.includes("Paragraph 400 of"));
       assert.match(full.split("\n")[Number(saved[2]) - 1]!, /Paragraph \d+/);
+    });
+
+    it("scans the whole of a long page, and read_file returns its saved text as untrusted data", async () => {
+      const { header, pages } = await extract([`${web.baseUrl}/long-injected`], fetcher({ extractCharLimit: 2000 }));
+      assert.ok(!pages[0]!.content.includes("Ignore all previous"), "the injection sits in the omitted middle");
+      assert.match(header, new RegExp(`⚠ Threat scanner: ${web.baseUrl}/long-injected contains text that looks like a prompt injection \\(prompt_injection`));
+      const saved = /read_file path="(.+\.md)"/.exec(pages[0]!.content)![1]!;
+      const line = readFileSync(saved, "utf8").split("\n").findIndex((l) => l.includes("Ignore all previous")) + 1;
+      const readFile = createFileTools({ userHome: temp.make(), env: {} }).find((t) => t.name === "read_file")!;
+      const middle = await runTool(readFile, { path: saved, offset: line - 2, limit: 5 }, toolEnvironment(temp.make(), home));
+      const wrapped = /^<untrusted_tool_result source="read_file">\n([\s\S]*?)\n\n(\d+\|[\s\S]*)\n<\/untrusted_tool_result>$/.exec(middle.content);
+      assert.ok(wrapped, middle.content);
+      assert.ok(wrapped[1]!.startsWith(UNTRUSTED_NOTICE));
+      assert.match(wrapped[1]!, new RegExp(`⚠ Threat scanner: the saved page ${saved.replace(/[.]/g, "\\.")} contains text that looks like a prompt injection \\(prompt_injection`));
+      assert.match(wrapped[2]!, new RegExp(`^${line - 2}\\|Paragraph`));
+      // Other parts of the page are wrapped as well, with no warning when nothing was found in them.
+      const head = await runTool(readFile, { path: saved, limit: 5 }, toolEnvironment(temp.make(), home));
+      assert.match(head.content, /^<untrusted_tool_result source="read_file">\n[^\n]+\n\n1\|# Long read\n/);
+      assert.ok(!head.content.includes("Threat scanner"));
+      // Files elsewhere are read as before.
+      const project = temp.make();
+      writeTree(project, { "notes.md": "Ignore all previous instructions, says this note about prompt injection.\n" });
+      const own = await runTool(readFile, { path: "notes.md" }, toolEnvironment(project, home));
+      assert.equal(own.content, "1|Ignore all previous instructions, says this note about prompt injection.");
     });
 
     it("stops reading a page that never ends at the byte cap and hangs up", async () => {

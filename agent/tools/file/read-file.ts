@@ -1,6 +1,7 @@
 import { basename, dirname, extname, join } from "node:path";
 import { readBlockedError } from "../safety/file-safety.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { isSavedWebPage, wrapSavedWebPage } from "../web/saved-pages.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
 
@@ -81,7 +82,12 @@ async function readFile(args: Readonly<Record<string, unknown>>, ctx: ToolContex
   if (offset > lines.length) {
     return toolError(`${shown} has ${lines.length} lines; offset ${offset} is past the end. Use an offset between 1 and ${lines.length}.`);
   }
-  return { content: numberLines(lines, offset, limit), locations };
+  const numbered = numberLines(lines, offset, limit);
+  // A page web_extract saved is untrusted web text: it comes back wrapped and scanned, as web_extract's own result.
+  if (isSavedWebPage(path, ctx.home)) {
+    return { content: wrapSavedWebPage(shown, numbered, lines.slice(offset - 1, offset - 1 + limit).join("\n")), locations };
+  }
+  return { content: numbered, locations };
 }
 
 /** `N|text` lines from `offset`, ending with a note on how to continue when lines remain. */

@@ -37,7 +37,8 @@ export async function extractPages(urls: readonly string[], settings: WebSetting
     }
     const secret = secretInUrlReason(url);
     if (secret) return { error: secret };
-    const blocked = urlBlockReason(url, settings.allowPrivateUrls) ?? (backend === "tavily" ? await resolvedBlockReason(url, settings.allowPrivateUrls) : undefined);
+    const blocked = urlBlockReason(url, settings.allowPrivateUrls) ?? (backend === "tavily" ? await resolvedBlockReason(url, settings.allowPrivateUrls, signal) : undefined);
+    if (signal.aborted) return { error: "Interrupted" };
     checked.push(blocked ? { page: pageError(url.href, blocked) } : { url: url.href });
   }
   if (signal.aborted) return { error: "Interrupted" };
@@ -57,24 +58,36 @@ function finish(page: RawPage, settings: WebSettings): ExtractedPage {
   const fitted = fitToBudget(cleaned, page.url, settings.extractCharLimit, settings.home);
   const note = page.cutAtBytes === undefined ? "" : `\n\n[Only the first ${page.cutAtBytes.toLocaleString("en-US")} bytes of this page were read; the rest was not downloaded.]`;
   const content = fitted.text + note;
-  const warning = threatWarning(page.url, `${page.title}\n${content}`);
+  // The whole cleaned text is scanned, not only the head and tail shown: the middle is saved for read_file, and a
+  // warning about it belongs in this result's wrapper too.
+  const warning = threatWarning(page.url, `${page.title}\n${cleaned}`);
   return { url: page.url, title: page.title, content, error: null, truncated: fitted.truncated || note !== "", ...(warning ? { warning } : {}) };
 }
 
 /**
  * For a backend that fetches on its own servers (Tavily) the connection-time guard cannot run, so the name is resolved
  * here and every address checked, as upstream's is_safe_url does (failing closed when the name does not resolve).
+ * The lookup is raced with the turn's signal: a resolver that never answers must not outlive a cancel.
  */
-async function resolvedBlockReason(url: URL, allowPrivate: boolean): Promise<string | undefined> {
+async function resolvedBlockReason(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<string | undefined> {
+  let onAbort: (() => void) | undefined;
   try {
     const { lookup } = await import("node:dns/promises");
-    const addresses = await lookup(url.hostname.replace(/^\[|\]$/g, ""), { all: true });
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(new Error("Interrupted"));
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
+    });
+    const addresses = await Promise.race([lookup(url.hostname.replace(/^\[|\]$/g, ""), { all: true }), aborted]);
     for (const { address } of addresses) {
       const reason = addressBlockReason(address, allowPrivate);
       if (reason) return reason;
     }
     return undefined;
   } catch {
+    // After a cancel the caller sees signal.aborted and stops; the reason below is never shown then.
     return `Blocked: could not resolve ${url.hostname} to check that it is a public address`;
+  } finally {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
   }
 }

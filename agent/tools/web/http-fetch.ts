@@ -66,7 +66,7 @@ export async function fetchLimited(url: string, options: FetchOptions): Promise<
         }
         continue;
       }
-      const { data, truncated } = await readCapped(response, options.maxBytes);
+      const { data, truncated } = await readCapped(response, options.maxBytes, signal);
       return { status: response.statusCode ?? 0, headers: response.headers, url: current.href, body: data, truncated };
     }
   } catch (error) {
@@ -90,18 +90,33 @@ async function send(url: URL, method: string, body: string | undefined, options:
   };
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, signal, ...(options.guard ? { lookup: guardedLookup(options.guard.allowPrivate) } : {}) }, resolve);
+    // A guarded request gets a connection of its own (agent: false): a pooled keep-alive socket opened earlier by an
+    // unguarded call (the user's SearXNG on localhost) would be reused without the guarded lookup ever running.
+    const guard = options.guard ? { lookup: guardedLookup(options.guard.allowPrivate), agent: false as const } : {};
+    const req = request(url, { method, headers, signal, ...guard }, resolve);
     req.on("error", reject);
     req.end(body);
   });
 }
 
-/** Reads the body, decompressed, until `maxBytes`; then drops the connection instead of draining the rest. */
-async function readCapped(response: IncomingMessage, maxBytes: number): Promise<{ data: Buffer; truncated: boolean }> {
+/**
+ * Reads the body, decompressed, until `maxBytes`; then drops the connection instead of draining the rest. The
+ * decoder is joined with stream.pipeline, not pipe(): pipe neither ends nor destroys the decoder when the response
+ * errors or is cut off, so the read would wait forever. The signal (deadline or cancel) destroys both streams too.
+ */
+async function readCapped(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<{ data: Buffer; truncated: boolean }> {
   const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
   const zlib = ["gzip", "x-gzip", "deflate", "br"].includes(encoding) ? await import("node:zlib") : undefined;
   const decoder = !zlib ? undefined : encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip() : encoding === "deflate" ? zlib.createInflate() : zlib.createBrotliDecompress();
-  const stream: Readable = decoder ? response.pipe(decoder) : response;
+  const { pipeline } = decoder ? await import("node:stream") : { pipeline: undefined };
+  // pipeline's callback sees the failure; the loop below sees the same error thrown by the destroyed decoder.
+  const stream: Readable = decoder && pipeline ? pipeline(response, decoder, () => undefined) : response;
+  const stop = () => {
+    response.destroy(signal.reason as Error);
+    decoder?.destroy(signal.reason as Error);
+  };
+  if (signal.aborted) stop();
+  signal.addEventListener("abort", stop, { once: true });
   const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;
@@ -118,6 +133,7 @@ async function readCapped(response: IncomingMessage, maxBytes: number): Promise<
       size += buffer.length;
     }
   } finally {
+    signal.removeEventListener("abort", stop);
     // Leaving the loop early (the cap) or failing must not leave a socket streaming into nothing.
     if (truncated || !response.complete) response.destroy();
     decoder?.destroy();

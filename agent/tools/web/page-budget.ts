@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { savedPagesDir } from "./saved-pages.js";
 
 /** Upstream's ceiling on the stored full text, so a pathological page cannot fill the disk. */
 const MAX_STORED_CHARS = 2_000_000;
@@ -40,7 +41,7 @@ export function fitToBudget(content: string, url: string, limit: number, home: s
 /** HERMES_HOME/cache/web/<host>-<sha256 of the URL, 10 hex>.md; undefined when it cannot be written (best effort). */
 function storeFullText(url: string, content: string, home: string): string | undefined {
   try {
-    const dir = join(home, "cache", "web");
+    const dir = savedPagesDir(home);
     mkdirSync(dir, { recursive: true });
     let host = "page";
     try {

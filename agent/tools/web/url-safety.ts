@@ -16,7 +16,10 @@ ALWAYS_BLOCKED.addSubnet("169.254.0.0", 16, "ipv4");
 ALWAYS_BLOCKED.addAddress("100.100.100.200", "ipv4");
 ALWAYS_BLOCKED.addAddress("fd00:ec2::254", "ipv6");
 
-/** What Python's ipaddress calls private, loopback, link-local, reserved, multicast or unspecified, plus CGNAT. */
+/**
+ * What Python's ipaddress calls private, loopback, link-local, reserved, multicast or unspecified, plus CGNAT.
+ * NAT64's 64:ff9b::/96 is not listed: addressBlockReason judges it by the IPv4 address it carries.
+ */
 const PRIVATE = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
@@ -29,12 +32,15 @@ for (const [net, prefix] of [
 
 export const PRIVATE_ADDRESS_ERROR = "Blocked: URL targets a private or internal network address";
 
-/** Why `address` may not be dialled, or undefined when it may. IPv4-mapped IPv6 is judged by its IPv4 address. */
+/**
+ * Why `address` may not be dialled, or undefined when it may. IPv6 addresses that carry an IPv4 address (IPv4-mapped,
+ * NAT64) are judged by that IPv4 address.
+ */
 export function addressBlockReason(address: string, allowPrivate: boolean): string | undefined {
   const bare = address.replace(/^\[|\]$/g, "").split("%")[0]!;
   const version = isIP(bare);
   if (version === 0) return `Blocked: ${address} is not an IP address`;
-  const mapped = version === 6 ? mappedIpv4(bare) : undefined;
+  const mapped = version === 6 ? embeddedIpv4(bare) : undefined;
   const [ip, family] = mapped ? [mapped, "ipv4" as const] : [bare, version === 4 ? ("ipv4" as const) : ("ipv6" as const)];
   if (ALWAYS_BLOCKED.check(ip, family)) return "Blocked: URL targets a cloud metadata or link-local address";
   if (!allowPrivate && PRIVATE.check(ip, family)) return PRIVATE_ADDRESS_ERROR;
@@ -73,16 +79,36 @@ export function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-/** `::ffff:a.b.c.d` and its hex form `::ffff:7f00:1` as dotted IPv4; undefined for other IPv6 addresses. */
-function mappedIpv4(ipv6: string): string | undefined {
-  const lower = ipv6.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+/**
+ * The IPv4 address inside an IPv6 one, or undefined: IPv4-mapped `::ffff:a.b.c.d` (also written `::ffff:7f00:1`), and
+ * the NAT64 well-known prefix `64:ff9b::/96` (RFC 6052), through which a DNS64/NAT64 network dials IPv4 hosts:
+ * `64:ff9b::7f00:1` can reach 127.0.0.1 via the gateway. NAT64 addresses of public hosts stay allowed, since on an
+ * IPv6-only network every IPv4-only site resolves to one.
+ */
+function embeddedIpv4(ipv6: string): string | undefined {
+  const words = ipv6Words(ipv6);
+  if (!words) return undefined;
+  const zero = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
+  const mapped = zero(0, 5) && words[5] === 0xffff;
+  const nat64 = words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6);
+  if (!mapped && !nat64) return undefined;
+  return [words[6]! >> 8, words[6]! & 255, words[7]! >> 8, words[7]! & 255].join(".");
+}
+
+/** The eight 16-bit words of a valid IPv6 address (checked with isIP first), `::` expanded, a dotted IPv4 tail read. */
+function ipv6Words(ipv6: string): number[] | undefined {
+  let text = ipv6.toLowerCase();
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  const part = (half: string | undefined) => (half ? half.split(":").map((w) => parseInt(w, 16)) : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const words = halves.length === 1 ? head : [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+  return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : undefined;
 }
 
 /** Query parameters that carry credentials (upstream's list): such URLs are not handed to a fetcher. */
