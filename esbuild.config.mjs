@@ -22,7 +22,9 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: { main: "acp-server/main.ts" },
+    // The HTML-to-Markdown worker is its own entry: a worker thread loads a file, found at run time beside main.mjs
+    // (agent/tools/web/markdown-worker.ts), the way sql.js's wasm is.
+    entryPoints: { main: "acp-server/main.ts", "html-to-markdown-worker": "agent/tools/web/html-to-markdown-worker.ts" },
     outdir: "dist/server",
     outExtension: { ".js": ".mjs" },
     platform: "node",

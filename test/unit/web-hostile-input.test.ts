@@ -39,4 +39,40 @@ describe("web tools: hostile page text", () => {
       assert.equal(page.title, "", "no closed <title>, so no title");
     }
   });
+
+  it("gives up on 40 KB of unclosed '<div>x ' at the deadline while the server's event loop keeps running", async function () {
+    this.timeout(10_000);
+    await htmlToMarkdown("<p>warm-up</p>"); // starts the worker, which is not what is measured
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 50);
+    const started = performance.now();
+    try {
+      // On the main thread this took ~95 s and froze everything, timers included.
+      await assert.rejects(htmlToMarkdown(repeated("<div>x ", 40_000), { deadlineMs: 1_500 }), /too complex to convert to Markdown in time \(gave up after 1\.5 s\)/);
+    } finally {
+      clearInterval(ticker);
+    }
+    const took = performance.now() - started;
+    assert.ok(took < 3_000, `gave up after ${Math.round(took)} ms`);
+    assert.ok(ticks >= 15, `the main thread's 50 ms timer fired ${ticks} times in ${Math.round(took)} ms`);
+    // The terminated worker is replaced: the next page converts normally.
+    assert.equal((await htmlToMarkdown("<h1>Next</h1><p>page</p>")).markdown, "# Next\n\npage");
+  });
+
+  it("stops converting when the turn is cancelled", async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 300);
+    await assert.rejects(htmlToMarkdown(repeated("<div>x ", 40_000), { signal: controller.signal }), /cancelled while converting the page/);
+    assert.ok(performance.now() - started < 2_000, "cancel stopped the conversion");
+  });
+
+  it("converts pages converted at the same time independently", async () => {
+    const pages = await Promise.all(["one", "two", "three"].map((word) => htmlToMarkdown(`<html><head><title>${word}</title></head><body><p><b>${word}</b></p></body></html>`)));
+    assert.deepEqual(pages, [
+      { title: "one", markdown: "**one**" },
+      { title: "two", markdown: "**two**" },
+      { title: "three", markdown: "**three**" },
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ export interface PlainFetchOptions {
  * goes through the SSRF guard, and at most `maxBytes` of a page are read.
  */
 export async function plainFetchPage(url: string, options: PlainFetchOptions, signal: AbortSignal): Promise<RawPage> {
+  const started = Date.now();
   let response;
   try {
     response = await fetchLimited(url, { signal, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, guard: { allowPrivate: options.allowPrivate } });
@@ -30,7 +31,15 @@ export async function plainFetchPage(url: string, options: PlainFetchOptions, si
   if (kind === "binary") return pageError(url, `Not a text page (content type ${contentType || "unknown"}); the plain fetcher reads HTML and text only.`);
   const body = decodeBody(response.body, contentType);
   if (kind === "text") return { requestedUrl: url, url: response.url, title: "", content: body.trim(), ...cut };
-  const page = await htmlToMarkdown(body);
+  // The conversion gets what is left of the fetch deadline (at least a second, so a page fetched at the last moment
+  // still converts; at most MAX_CONVERSION_MS): a hostile page costs this turn seconds, not the server minutes.
+  const deadlineMs = Math.max(1_000, options.timeoutMs - (Date.now() - started));
+  let page;
+  try {
+    page = await htmlToMarkdown(body, { deadlineMs, signal });
+  } catch (error) {
+    return pageError(url, `Could not convert the page: ${(error as Error).message}`);
+  }
   return { requestedUrl: url, url: response.url, title: page.title, content: page.markdown, ...cut };
 }
 

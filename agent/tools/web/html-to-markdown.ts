@@ -1,42 +1,19 @@
-import type { NodeHtmlMarkdown, TranslatorConfigObject } from "node-html-markdown";
+import { convertInWorker } from "./markdown-worker.js";
 
 /**
- * Pages become Markdown with node-html-markdown (pure JavaScript, no DOM, no binary), loaded on first use so the
- * server starts without it. What a reader never sees is dropped: scripts, styles, navigation, footers, sidebars,
- * forms, and elements hidden with `hidden`, `aria-hidden` or an inline display:none / visibility:hidden style, the
- * usual hiding place of text aimed at an agent rather than a person.
+ * Pages become Markdown with node-html-markdown (pure JavaScript, no DOM, no binary), run in a worker thread under a
+ * deadline (markdown-worker.ts; what it drops is listed in html-to-markdown-worker.ts). The cleanup around it (title,
+ * inline images) stays here: linear regexes, cheap on the main thread.
  */
 
-/** Elements dropped with everything inside them (on top of the library's own: head, script, style, meta, ...). */
-const DROPPED = ["NAV", "FOOTER", "ASIDE", "NOSCRIPT", "TEMPLATE", "SVG", "CANVAS", "IFRAME", "OBJECT", "FORM", "BUTTON", "SELECT", "DIALOG"];
+/** The longest a conversion may run; a dense but benign 400 KB page takes ~6.5 s. */
+export const MAX_CONVERSION_MS = 15_000;
 
-/** Containers checked for hiding. Only tags without a translator of the library's own, so none is replaced. */
-const HIDEABLE = "div,span,p,section,article,main,header,figure,figcaption,center,font,details,summary,dl,dd,dt,label,small,big,abbr,cite,mark,sub,sup,u,ins";
-
-let converter: Promise<NodeHtmlMarkdown> | undefined;
-
-async function loadConverter(): Promise<NodeHtmlMarkdown> {
-  // A CommonJS package: bundled into an ESM chunk its exports may sit on `default` only, so look in both places.
-  const loaded = await import("node-html-markdown");
-  const Converter = (loaded.NodeHtmlMarkdown as typeof loaded.NodeHtmlMarkdown | undefined) ?? (loaded.default as Partial<typeof loaded> | undefined)?.NodeHtmlMarkdown;
-  if (!Converter) throw new Error("node-html-markdown did not load (no NodeHtmlMarkdown export)");
-  // Data images are kept by the converter so that replaceDataImages can leave their alt text behind (upstream).
-  const skipHidden: TranslatorConfigObject = {
-    [HIDEABLE]: ({ node }) => (isHidden(node) ? { ignore: true } : {}),
-  };
-  return new Converter({ ignore: DROPPED, maxConsecutiveNewlines: 2, keepDataImages: true }, skipHidden);
-}
-
-interface AttributeReader {
-  getAttribute(name: string): string | null | undefined;
-  hasAttribute(name: string): boolean;
-}
-
-function isHidden(node: AttributeReader): boolean {
-  if (node.hasAttribute("hidden")) return true;
-  if (node.getAttribute("aria-hidden")?.trim().toLowerCase() === "true") return true;
-  const style = node.getAttribute("style")?.toLowerCase().replace(/\s+/g, "") ?? "";
-  return style.includes("display:none") || style.includes("visibility:hidden");
+export interface ConversionLimits {
+  /** Gives up (and terminates the converter) after this long; at most MAX_CONVERSION_MS. */
+  readonly deadlineMs?: number;
+  /** The turn's cancellation. */
+  readonly signal?: AbortSignal;
 }
 
 export interface MarkdownPage {
@@ -44,9 +21,10 @@ export interface MarkdownPage {
   readonly markdown: string;
 }
 
-export async function htmlToMarkdown(html: string): Promise<MarkdownPage> {
-  converter ??= loadConverter();
-  const markdown = (await converter).translate(html);
+/** Rejects with a ConversionError (a message for the model) on the deadline, on cancel, or when the converter fails. */
+export async function htmlToMarkdown(html: string, limits: ConversionLimits = {}): Promise<MarkdownPage> {
+  const deadlineMs = Math.min(limits.deadlineMs ?? MAX_CONVERSION_MS, MAX_CONVERSION_MS);
+  const markdown = await convertInWorker(html, deadlineMs, limits.signal);
   return { title: titleOf(html), markdown: replaceDataImages(markdown).trim() };
 }
 
