@@ -13,6 +13,7 @@ import { openLink, openLocation, searchWorkspaceFiles } from "./workspace-links.
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewId = "hermes.chat";
   private view: vscode.WebviewView | undefined;
+  private waiting = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -51,8 +52,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private onPermissionsWaiting(count: number): void {
     const hidden = !this.view?.visible;
+    // One notification per new question, not one per change (answering one of two must not ask again).
+    const newQuestion = count > this.waiting;
+    this.waiting = count;
     if (this.view) this.view.badge = count > 0 && hidden ? { value: count, tooltip: `Hermes is waiting for your permission (${count})` } : undefined;
-    if (count > 0 && hidden) {
+    if (newQuestion && hidden) {
       void vscode.window.showInformationMessage("Hermes is waiting for your permission.", "Open Chat").then((choice) => {
         if (choice) void this.reveal("permission");
       });
