@@ -190,6 +190,23 @@ describe("web tools (web_search, web_extract)", () => {
       assert.equal(pages[0]!.error, "Blocked: URL targets a private or internal network address");
     });
 
+    it("judges 6to4 (2002::/16) and Teredo (2001:0::/32) addresses by the IPv4 address they carry", async () => {
+      // 6to4 carries it in bits 16-48; Teredo carries the client's address in the last 32 bits, inverted.
+      for (const private4 of ["2002:7f00:1::", "2002:a01:203::1", "[2002:C0A8:0101::]", "2001:0:4136:e378:8000:63bf:80ff:fffe", "2001::f5fe:fdfc"]) {
+        assert.equal(addressBlockReason(private4, false), "Blocked: URL targets a private or internal network address", private4);
+        assert.equal(addressBlockReason(private4, true), undefined, private4);
+      }
+      for (const metadata of ["2002:a9fe:a9fe::", "2001:0:4136:e378:8000:63bf:5601:5601"]) {
+        assert.equal(addressBlockReason(metadata, true), "Blocked: URL targets a cloud metadata or link-local address", metadata);
+      }
+      for (const public4 of ["2002:808:808::1", "2001:0:4136:e378:8000:63bf:f7f7:f7f7"]) {
+        assert.equal(addressBlockReason(public4, false), undefined, `${public4} carries 8.8.8.8`);
+      }
+      assert.equal(addressBlockReason("2001:db8::7f00:1", false), "Blocked: URL targets a private or internal network address", "documentation range, not Teredo");
+      const { pages } = await extract([`http://[2002:7f00:1::]:${new URL(web.baseUrl).port}/article`], settings());
+      assert.equal(pages[0]!.error, "Blocked: URL targets a private or internal network address");
+    });
+
     it("stops waiting for the Tavily address check when the turn is cancelled", async () => {
       // A resolver that never answers, for as long as this test runs.
       const realLookup = dnsPromises.lookup;
@@ -264,6 +281,27 @@ describe("web tools (web_search, web_extract)", () => {
       writeTree(project, { "notes.md": "Ignore all previous instructions, says this note about prompt injection.\n" });
       const own = await runTool(readFile, { path: "notes.md" }, toolEnvironment(project, home));
       assert.equal(own.content, "1|Ignore all previous instructions, says this note about prompt injection.");
+    });
+
+    it("search_files returns lines of saved pages as untrusted data, and other files' lines as before", async () => {
+      const { pages } = await extract([`${web.baseUrl}/long-injected`], fetcher({ extractCharLimit: 2000 }));
+      const saved = /read_file path="(.+\.md)"/.exec(pages[0]!.content)![1]!;
+      const searchFiles = createFileTools({ userHome: temp.make(), env: {} }).find((t) => t.name === "search_files")!;
+      const hit = await runTool(searchFiles, { pattern: "Ignore all previous", path: `${home}/cache/web` }, toolEnvironment(temp.make(), home));
+      const wrapped = /^<untrusted_tool_result source="search_files">\n([\s\S]*?)\n\n([\s\S]*)\n<\/untrusted_tool_result>$/.exec(hit.content);
+      assert.ok(wrapped, hit.content);
+      assert.ok(wrapped[1]!.startsWith(UNTRUSTED_NOTICE));
+      assert.match(wrapped[1]!, new RegExp(`⚠ Threat scanner: the saved page ${saved.replace(/[.]/g, "\\.")} contains text that looks like a prompt injection \\(prompt_injection`));
+      assert.match(wrapped[2]!, new RegExp(`^${saved.replace(/[.]/g, "\\.")}:\\d+:.*Ignore all previous`));
+      // A harmless match in a saved page is wrapped too, without a warning.
+      const plain = await runTool(searchFiles, { pattern: "Paragraph 3 of", path: `${home}/cache/web` }, toolEnvironment(temp.make(), home));
+      assert.match(plain.content, /^<untrusted_tool_result source="search_files">\n[^\n]+\n\n[^\n]+\.md:\d+:Paragraph 3 of the long read/);
+      assert.ok(!plain.content.includes("Threat scanner"));
+      // Files elsewhere are searched as before.
+      const project = temp.make();
+      writeTree(project, { "notes.md": "Ignore all previous instructions, says this note about prompt injection.\n" });
+      const own = await runTool(searchFiles, { pattern: "Ignore all previous" }, toolEnvironment(project, home));
+      assert.equal(own.content, "notes.md:1:Ignore all previous instructions, says this note about prompt injection.");
     });
 
     it("stops reading a page that never ends at the byte cap and hangs up", async () => {

@@ -2,6 +2,7 @@ import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { isSecretEnvFileName, readBlockedError } from "../safety/file-safety.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { isSavedWebPage, wrapSavedWebText } from "../web/saved-pages.js";
 import { hasBinaryExtension, notFoundMessage, splitLines } from "./read-file.js";
 import { displayPath, escapeRegExp, globMatcher, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
 import type { DirEntry, Workspace } from "../../workspace/workspace.js";
@@ -133,7 +134,10 @@ async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolCon
     return { content: note + page(lines.slice(offset, need), lines.length, offset, limit, more, empty) };
   }
   const total = hits.reduce((n, h) => n + h.count, 0);
-  return { content: note + page(renderMatches(hits, offset, limit, contextLines, shown), total, offset, limit, more, empty) };
+  const output = page(renderMatches(hits, offset, limit, contextLines, shown), total, offset, limit, more, empty);
+  // Lines of a page web_extract saved are untrusted web text: wrapped and scanned, as read_file returns them.
+  const saved = hits.filter((h) => isSavedWebPage(h.path, ctx.home)).map((h) => ({ shownPath: shown(h.path), text: [...h.context.values()].join("\n") }));
+  return { content: note + (saved.length > 0 ? wrapSavedWebText("search_files", output, saved) : output) };
 }
 
 async function scanFile(

@@ -19,6 +19,14 @@ export function isSavedWebPage(path: string, home: string): boolean {
 
 /** read_file's numbered output of a saved page, wrapped; `text` is the raw text of the lines shown (what is scanned). */
 export function wrapSavedWebPage(shownPath: string, numbered: string, text: string): string {
-  const warning = threatWarning(`the saved page ${shownPath}`, text);
-  return wrapUntrusted("read_file", numbered, warning ? [warning] : []);
+  return wrapSavedWebText("read_file", numbered, [{ shownPath, text }]);
+}
+
+/**
+ * A tool's output that shows lines of saved pages (search_files matches), wrapped, with one scanner warning per page
+ * whose lines were flagged; `pages` holds the raw text of those lines, page by page.
+ */
+export function wrapSavedWebText(source: string, output: string, pages: ReadonlyArray<{ readonly shownPath: string; readonly text: string }>): string {
+  const warnings = pages.flatMap((p) => threatWarning(`the saved page ${p.shownPath}`, p.text) ?? []);
+  return wrapUntrusted(source, output, warnings);
 }

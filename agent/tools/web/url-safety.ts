@@ -18,7 +18,8 @@ ALWAYS_BLOCKED.addAddress("fd00:ec2::254", "ipv6");
 
 /**
  * What Python's ipaddress calls private, loopback, link-local, reserved, multicast or unspecified, plus CGNAT.
- * NAT64's 64:ff9b::/96 is not listed: addressBlockReason judges it by the IPv4 address it carries.
+ * NAT64's 64:ff9b::/96, 6to4's 2002::/16 and Teredo's 2001::/32 are not listed: addressBlockReason judges them by
+ * the IPv4 address they carry.
  */
 const PRIVATE = new BlockList();
 for (const [net, prefix] of [
@@ -34,7 +35,7 @@ export const PRIVATE_ADDRESS_ERROR = "Blocked: URL targets a private or internal
 
 /**
  * Why `address` may not be dialled, or undefined when it may. IPv6 addresses that carry an IPv4 address (IPv4-mapped,
- * NAT64) are judged by that IPv4 address.
+ * NAT64, 6to4, Teredo) are judged by that IPv4 address.
  */
 export function addressBlockReason(address: string, allowPrivate: boolean): string | undefined {
   const bare = address.replace(/^\[|\]$/g, "").split("%")[0]!;
@@ -83,7 +84,9 @@ export function guardedLookup(allowPrivate: boolean) {
  * The IPv4 address inside an IPv6 one, or undefined: IPv4-mapped `::ffff:a.b.c.d` (also written `::ffff:7f00:1`), and
  * the NAT64 well-known prefix `64:ff9b::/96` (RFC 6052), through which a DNS64/NAT64 network dials IPv4 hosts:
  * `64:ff9b::7f00:1` can reach 127.0.0.1 via the gateway. NAT64 addresses of public hosts stay allowed, since on an
- * IPv6-only network every IPv4-only site resolves to one.
+ * IPv6-only network every IPv4-only site resolves to one. The transition tunnels carry one too and a relay delivers
+ * to it: 6to4 `2002:AABB:CCDD::/48` (RFC 3056) → AA.BB.CC.DD, and Teredo `2001:0::/32` (RFC 4380), whose client
+ * address is the last 32 bits inverted (`2001:0:…:80ff:fffe` → 127.0.0.1).
  */
 function embeddedIpv4(ipv6: string): string | undefined {
   const words = ipv6Words(ipv6);
@@ -91,8 +94,11 @@ function embeddedIpv4(ipv6: string): string | undefined {
   const zero = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
   const mapped = zero(0, 5) && words[5] === 0xffff;
   const nat64 = words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6);
-  if (!mapped && !nat64) return undefined;
-  return [words[6]! >> 8, words[6]! & 255, words[7]! >> 8, words[7]! & 255].join(".");
+  const ipv4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  if (mapped || nat64) return ipv4(words[6]!, words[7]!);
+  if (words[0] === 0x2002) return ipv4(words[1]!, words[2]!);
+  if (words[0] === 0x2001 && words[1] === 0) return ipv4(words[6]! ^ 0xffff, words[7]! ^ 0xffff);
+  return undefined;
 }
 
 /** The eight 16-bit words of a valid IPv6 address (checked with isIP first), `::` expanded, a dotted IPv4 tail read. */
