@@ -14,6 +14,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   static readonly viewId = "hermes.chat";
   private view: vscode.WebviewView | undefined;
   private waiting = 0;
+  private notified = false;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -52,11 +53,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private onPermissionsWaiting(count: number): void {
     const hidden = !this.view?.visible;
-    // One notification per new question, not one per change (answering one of two must not ask again).
-    const newQuestion = count > this.waiting;
+    // Once when the view is hidden with a question waiting, and again for each new question while it stays hidden;
+    // not on every change (answering one of two questions must not ask again).
+    const notify = hidden && count > 0 && (!this.notified || count > this.waiting);
     this.waiting = count;
+    if (!hidden || count === 0) this.notified = false;
     if (this.view) this.view.badge = count > 0 && hidden ? { value: count, tooltip: `Hermes is waiting for your permission (${count})` } : undefined;
-    if (newQuestion && hidden) {
+    if (notify) {
+      this.notified = true;
       void vscode.window.showInformationMessage("Hermes is waiting for your permission.", "Open Chat").then((choice) => {
         if (choice) void this.reveal("permission");
       });
