@@ -5,7 +5,7 @@ import { ANTHROPIC_MAX_IMAGE_BASE64, describeImage, formatBytes, imageFitsApi } 
 import type { ChatMessage, SignedThinking, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent, TokenUsage } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
-import { samplingContractOf } from "./sampling-contract.js";
+import { temperatureParam } from "./sampling-contract.js";
 
 export interface AnthropicOptions {
   readonly requestTimeoutMs: number;
@@ -69,7 +69,8 @@ export async function createAnthropicMessagesClient(runtime: RuntimeProvider, op
             model: anthropicModelId(request.model),
             max_tokens: thinking.maxTokens,
             // With thinking on, the API refuses any temperature but the default; Opus 4.7 on refuses one always.
-            ...(request.temperature === undefined || thinking.thinking || samplingContractOf({ ...runtime, model: request.model }).fixedTemperature ? {} : { temperature: request.temperature }),
+            // Extended thinking refuses any temperature but the default.
+            ...temperatureParam({ ...runtime, model: request.model }, thinking.thinking ? undefined : request.temperature),
             ...(thinking.params as object),
             ...(cached.system.length > 0 ? { system: cached.system as never } : {}),
             messages: cached.messages as never,

@@ -5,7 +5,7 @@ import type { ChatMessage, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
 import { chatReasoningParams } from "./reasoning-params.js";
-import { samplingContractOf } from "./sampling-contract.js";
+import { samplingContractOf, temperatureParam } from "./sampling-contract.js";
 
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 type WireMessage =
@@ -80,7 +80,7 @@ export async function createChatCompletionsClient(runtime: RuntimeProvider, requ
 function samplingParams(runtime: RuntimeProvider, request: ModelRequest): Record<string, number> {
   const contract = samplingContractOf({ ...runtime, model: request.model });
   return {
-    ...(request.temperature === undefined || contract.fixedTemperature ? {} : { temperature: request.temperature }),
+    ...temperatureParam({ ...runtime, model: request.model }, request.temperature),
     ...(request.maxOutputTokens === undefined ? {} : { [contract.maxTokensField]: request.maxOutputTokens }),
   };
 }

@@ -5,7 +5,7 @@ import type { ChatMessage, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError, toProviderError, type ProviderFailureKind } from "./provider-error.js";
 import { responsesReasoningParams } from "./reasoning-params.js";
-import { samplingContractOf } from "./sampling-contract.js";
+import { temperatureParam } from "./sampling-contract.js";
 
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 export type ResponsesInputItem =
@@ -54,7 +54,7 @@ export async function createResponsesClient(runtime: RuntimeProvider, requestTim
             store: false,
             stream: true,
             // Reasoning models refuse any temperature but their default (sampling-contract.ts).
-            ...(request.temperature === undefined || samplingContractOf({ ...runtime, model: request.model }).fixedTemperature ? {} : { temperature: request.temperature }),
+            ...temperatureParam({ ...runtime, model: request.model }, request.temperature),
             ...(request.maxOutputTokens === undefined ? {} : { max_output_tokens: request.maxOutputTokens }),
             ...responsesReasoningParams(request.reasoningEffort),
             ...(request.tools.length > 0 ? { tools: request.tools.map(toResponsesTool) } : {}),

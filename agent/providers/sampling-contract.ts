@@ -34,4 +34,9 @@ export function samplingContractOf(route: ReasoningRoute): SamplingContract {
   return { ...PLAIN, reasonsByDefault: support.status === "supported" && support.defaultEffort !== "none" };
 }
 
+/** `{ temperature }` when one is asked for and the model accepts it, else nothing (the model's default). */
+export function temperatureParam(route: ReasoningRoute, temperature: number | undefined): { temperature?: number } {
+  return temperature === undefined || samplingContractOf(route).fixedTemperature ? {} : { temperature };
+}
+
 const PLAIN: SamplingContract = { fixedTemperature: false, maxTokensField: "max_tokens", reasonsByDefault: false };

@@ -22,11 +22,8 @@ describe("hermes-acp: images in prompts", () => {
   });
 
   afterEach(async () => {
-    if (harness) {
-      await harness.close();
-      assert.deepEqual(harness.violations, []);
-      harness = undefined;
-    }
+    await harness?.closeAndCheck();
+    harness = undefined;
     await llm.close();
     temp.cleanup();
   });

@@ -16,11 +16,8 @@ describe("hermes-acp: project context reaches the model", () => {
   });
 
   afterEach(async () => {
-    if (harness) {
-      await harness.close();
-      assert.deepEqual(harness.violations, []);
-      harness = undefined;
-    }
+    await harness?.closeAndCheck();
+    harness = undefined;
     await llm.close();
     temp.cleanup();
   });

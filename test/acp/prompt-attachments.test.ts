@@ -28,11 +28,8 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
   });
 
   afterEach(async () => {
-    if (harness) {
-      await harness.close();
-      assert.deepEqual(harness.violations, []);
-      harness = undefined;
-    }
+    await harness?.closeAndCheck();
+    harness = undefined;
     await llm.close();
     temp.cleanup();
   });

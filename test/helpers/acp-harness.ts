@@ -1,3 +1,4 @@
+import { strict as assert } from "node:assert";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { resolve } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
@@ -88,6 +89,12 @@ export class AcpHarness {
       if (Date.now() > deadline) throw new Error(`no matching line; stdout: ${this.stdoutLines.join("\n")}`);
       await new Promise((r) => setTimeout(r, 20));
     }
+  }
+
+  /** Stops the server, then fails the test if anything it wrote broke the ACP schema. */
+  async closeAndCheck(): Promise<void> {
+    await this.close();
+    assert.deepEqual(this.violations, [], "every message the server wrote follows the ACP schema");
   }
 
   async close(): Promise<number | null> {
