@@ -23,6 +23,12 @@ export class SessionToolState {
   readonly processes = new ProcessTable();
   /** The user's choice of how much may happen without asking (set by the front end). */
   mode: SessionMode = "default";
+  /**
+   * Whether this session's commands run inside an OS sandbox (bubblewrap / Seatbelt): writes outside the workspace
+   * fail on the sandbox's walls and credentials are unreadable. Without one the gate applies its stricter rules
+   * (read-only mode parsed by the gate alone). Set by the front end once the sandbox was probed.
+   */
+  sandboxed = false;
 
   constructor(
     readonly sessionId: string,
