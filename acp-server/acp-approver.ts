@@ -29,10 +29,13 @@ export class AcpApprover implements Approver {
   async approveCommand(request: CommandApprovalRequest, signal: AbortSignal): Promise<CommandApproval> {
     // Overriding a smart-approval DENY is for this one run: upstream offers only "Allow once" and "Deny" then.
     const once = request.smartDenied === true;
+    // A session or permanent answer covers every command of the same rule (upstream's key is the rule's
+    // description), so the label names the rule, not this command: "Allow recursive delete for this session".
+    const session = !once && request.allowSession !== false;
     const options: PermissionOption[] = [
       { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
-      ...(once ? [] : [{ optionId: "allow_session", name: "Allow for session", kind: "allow_always" as const }]),
-      ...(request.allowPermanent && !once ? [{ optionId: "allow_always", name: "Allow always", kind: "allow_always" as const }] : []),
+      ...(session ? [{ optionId: "allow_session", name: `Allow ${request.description} for this session`, kind: "allow_always" as const }] : []),
+      ...(request.allowPermanent && session ? [{ optionId: "allow_always", name: `Always allow ${request.description}`, kind: "allow_always" as const }] : []),
       { optionId: "deny", name: "Deny", kind: "reject_once" },
     ];
     const why = once ? `${request.description}\nSmart approval said DENY: allowing overrides it for this one run only.` : request.description;

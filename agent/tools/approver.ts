@@ -11,8 +11,16 @@ export interface CommandApprovalRequest {
   readonly command: string;
   /** Why it needs approval, e.g. "recursive delete". */
   readonly description: string;
-  /** Offer "always" (persisted to command_allowlist). */
+  /**
+   * Offer "always": the description (the approval key, upstream's semantics) is saved to command_allowlist, so every
+   * later command matching the same rule runs without asking.
+   */
   readonly allowPermanent: boolean;
+  /**
+   * Offer "for this session" (the description is remembered until the session ends). False when the command changes
+   * files outside the workspace: such a command asks every time. Absent means true.
+   */
+  readonly allowSession?: boolean;
   /**
    * The smart-approval judge said DENY and the user may override it for this one run only: offer just "once" and
    * "deny" (upstream's `smart_denied` prompt).

@@ -199,7 +199,8 @@ const CASES: ReadonlyArray<readonly [command: string, expected: CommandRisk]> = 
   ["bash -c 'git reset --hard'", danger("git reset --hard (destroys uncommitted changes)")],
   ["bash -c 'rm -rf ./x'", danger("recursive delete")],
   // Quoted data can need approval (a prompt is cheap) but is never a hardline command (upstream behaviour).
-  ['git commit -m "rm -rf /"', danger("delete in root path")],
+  // A commit message is data, never run (issue 17, upstream #93392): upstream's BASELINE asked here.
+  ['git commit -m "rm -rf /"', SAFE],
   ['grep -r "rm -rf" src', danger("recursive delete")],
 
   // Safe look-alikes.
@@ -414,7 +415,8 @@ describe("analyseCommand", () => {
 
   it("does not mark starts inside quotes or comments", () => {
     const analysis = analyseCommand("echo 'a; reboot' # ; halt");
-    assert.deepEqual(analysis.variants, ["echo 'a; reboot' # ; halt"]);
+    // The last variant is the words spelled out as the shell passes them: the comment is gone, the quote one word.
+    assert.deepEqual(analysis.variants, ["echo 'a; reboot' # ; halt", "echo 'a; reboot'"]);
   });
 });
 

@@ -6,7 +6,8 @@ import { createFileTools } from "../../agent/tools/file/index.js";
 import { isReadOnlyCommand, type SessionMode } from "../../agent/tools/safety/session-mode.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
-import { ScriptedUser, runTool, toolEnvironment } from "../helpers/tool-env.js";
+import { DEFAULT_SANDBOX_SETTINGS } from "../../agent/config/tool-settings.js";
+import { ScriptedUser, runTool, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
 
 const [, writeFile, patch] = createFileTools({ userHome: homedir(), env: {} });
 
@@ -14,9 +15,10 @@ describe("session modes", () => {
   const temp = new TempDirs();
   afterEach(() => temp.cleanup());
 
-  const envIn = (mode: SessionMode, user = new ScriptedUser()) => {
+  const envIn = (mode: SessionMode, user = new ScriptedUser(), sandbox = true) => {
     const root = temp.make("hermes-ws-");
-    const env = toolEnvironment(root, temp.make(), user);
+    const settings = toolSettings(sandbox ? {} : { sandbox: { ...DEFAULT_SANDBOX_SETTINGS, enabled: false } });
+    const env = toolEnvironment(root, temp.make(), user, settings);
     env.state.mode = mode;
     return { root, env, user };
   };
@@ -56,8 +58,8 @@ describe("session modes", () => {
     assert.throws(() => readFileSync(join(root, "gone.txt")));
   });
 
-  it("read-only mode refuses edits and commands with side effects, but runs read-only ones", async () => {
-    const { root, env, user } = envIn("read_only");
+  it("read-only mode without a sandbox refuses edits and commands with side effects, but runs read-only ones", async () => {
+    const { root, env, user } = envIn("read_only", new ScriptedUser(), false);
     const edit = await runTool(writeFile!, { path: "a.txt", content: "x" }, env);
     assert.match(edit.content, /read-only mode/);
     const rm = JSON.parse((await runTool(terminalTool, { command: "touch made.txt" }, env)).content) as { error: string };

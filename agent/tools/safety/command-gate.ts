@@ -19,7 +19,12 @@ export type GateDecision = { readonly allowed: true; readonly note?: string } | 
  */
 export async function gateCommand(command: string, ctx: ToolContext): Promise<GateDecision> {
   const settings = ctx.state.settings;
-  const risk = assessCommand(command, { home: homedir(), hermesHome: ctx.home, sudoPasswordSet: Boolean(process.env.SUDO_PASSWORD) });
+  const risk = assessCommand(command, {
+    home: homedir(),
+    hermesHome: ctx.home,
+    sudoPasswordSet: Boolean(process.env.SUDO_PASSWORD),
+    workspaceRoot: ctx.workspace.root,
+  });
   if (risk.level === "hardline") {
     return { allowed: false, message: risk.description === SUDO_STDIN_DESCRIPTION ? SUDO_STDIN_MESSAGE : hardlineMessage(risk.description) };
   }
@@ -28,7 +33,9 @@ export async function gateCommand(command: string, ctx: ToolContext): Promise<Ga
   const denied = settings.denyGlobs.find((pattern) => forms.some((form) => matchesCommandGlob(form, pattern)));
   if (denied) return { allowed: false, message: denyRuleMessage(denied) };
   const mode = ctx.state.mode;
-  if (mode === "read_only" && !isReadOnlyCommand(command)) {
+  // Inside a sandbox the filesystem itself is read-only in this mode, so a command the parser cannot show to be a
+  // read runs contained; without one, the parser is the only wall.
+  if (mode === "read_only" && !ctx.state.sandboxed && !isReadOnlyCommand(command)) {
     return {
       allowed: false,
       message: "BLOCKED: this session is in read-only mode, so only commands without side effects run (ls, cat, grep, git status/log/diff, …). Describe what you would run instead; the user can switch modes.",
@@ -37,9 +44,12 @@ export async function gateCommand(command: string, ctx: ToolContext): Promise<Ga
   if (settings.approvalsMode === "off" || mode === "yolo" || risk.level === "safe") return { allowed: true };
 
   const key = risk.description;
+  // A command that changes files outside the workspace asks every time: no session or permanent approval covers it
+  // (an approval given for `rm -rf node_modules` must not carry over to `rm -rf ~/projects`).
+  const remembered = !(risk.level === "dangerous" && risk.outside && risk.outside.length > 0);
   const compound = isCompoundCommand(command);
-  const allowlisted = settings.commandAllowlist.some((entry) => entry === key || (!compound && matchesCommandGlob(command, entry)));
-  if (allowlisted || ctx.state.approvedForSession.has(key)) return { allowed: true };
+  const allowlisted = remembered && settings.commandAllowlist.some((entry) => entry === key || (!compound && matchesCommandGlob(command, entry)));
+  if (allowlisted || (remembered && ctx.state.approvedForSession.has(key))) return { allowed: true };
 
   let smartDenied = false;
   if (settings.approvalsMode === "smart" && ctx.judge) {
@@ -58,12 +68,12 @@ export async function gateCommand(command: string, ctx: ToolContext): Promise<Ga
     };
   }
   const answer = await ctx.approver.approveCommand(
-    { toolCallId: ctx.toolCallId, command, description: key, allowPermanent: !smartDenied, ...(smartDenied ? { smartDenied } : {}) },
+    { toolCallId: ctx.toolCallId, command, description: key, allowPermanent: !smartDenied && remembered, allowSession: remembered, ...(smartDenied ? { smartDenied } : {}) },
     ctx.signal,
   );
   // Overriding the judge's DENY is good for this one run whatever the client answered (upstream: an older client
   // may still send "session" or "always"), so nothing is remembered.
-  if (smartDenied && answer !== "deny") return { allowed: true };
+  if ((smartDenied || !remembered) && answer !== "deny") return { allowed: true };
   switch (answer) {
     case "deny":
       return { allowed: false, message: USER_DENIED_MESSAGE };
@@ -73,6 +83,8 @@ export async function gateCommand(command: string, ctx: ToolContext): Promise<Ga
       ctx.state.approvedForSession.add(key);
       return { allowed: true };
     case "always":
+      // Upstream's semantics: the approval key (the rule's description) is saved, not the command; the option's
+      // label says so ("Always allow recursive delete").
       ctx.state.approvedForSession.add(key);
       try {
         appendToCommandAllowlist(settings.configPath, key);

@@ -9,23 +9,35 @@
  * gap 2, `git branch -d`, in command-patterns.ts); the sudo guard here also scans inline payloads and marked starts,
  * not just the normalised command, and an analysis that hits its work bounds fails closed like the parser limits.
  */
+import { maskDataArguments } from "./command-data-mask.js";
 import { patternMatches } from "./command-match.js";
-import type { NormaliseOptions } from "./command-normalise.js";
+import { preNormalise, type NormaliseOptions } from "./command-normalise.js";
+import { isForkBomb, opaqueFinding } from "./command-opaque.js";
 import { DANGEROUS_PATTERNS, HARDLINE_PATTERNS, SUDO_STDIN_REGEX, type CommandPattern } from "./command-patterns.js";
+import { lexShellWithRedirections } from "./command-shell-lex.js";
+import { outsideTargets, writeTargets, type WriteTarget } from "./command-targets.js";
 import { analyseCommand } from "./command-variants.js";
+import { wordRules, type WordFinding } from "./command-word-rules.js";
 
 export { isCompoundCommand, matchesCommandGlob } from "./command-glob.js";
 export { analyseCommand } from "./command-variants.js";
 
 export type CommandRisk =
   | { readonly level: "hardline"; readonly description: string }
-  | { readonly level: "dangerous"; readonly description: string }
+  | { readonly level: "dangerous"; readonly description: string; readonly outside?: readonly string[] }
   | { readonly level: "safe" };
 
 export interface AssessOptions extends NormaliseOptions {
   /** SUDO_PASSWORD is configured, so the agent's own `sudo -S` is expected and the guard is off. */
   readonly sudoPasswordSet?: boolean;
+  /**
+   * The workspace root. With it, a command that changes paths outside the workspace (and the temp folders) is
+   * dangerous, and the verdict lists those paths in `outside`: no session or permanent approval covers them.
+   */
+  readonly workspaceRoot?: string;
 }
+
+export const OUTSIDE_WORKSPACE_DESCRIPTION = "changes files outside the workspace";
 
 export const MAX_DETECTION_COMMAND_CHARS = 128_000;
 export const MAX_SEPARATOR_FREE_COMMAND_CHARS = 4_096;
@@ -83,23 +95,54 @@ function firstMatch(patterns: readonly CommandPattern[], variants: readonly stri
   return undefined;
 }
 
+/** What the lexed words say about the command and each command line it hands to a shell. */
+interface WordReading {
+  readonly forkBomb: boolean;
+  readonly rule: WordFinding | undefined;
+  readonly opaque: string | undefined;
+  readonly targets: readonly WriteTarget[];
+}
+
+function readWords(texts: readonly string[], options: AssessOptions): WordReading {
+  const home = options.home ?? "";
+  let rule: WordFinding | undefined;
+  let opaque: string | undefined;
+  const targets: WriteTarget[] = [];
+  let forkBomb = false;
+  for (const text of texts) {
+    const pre = preNormalise(text);
+    forkBomb ||= isForkBomb(pre);
+    const { commands, redirections } = lexShellWithRedirections(pre);
+    const found = writeTargets(commands, redirections, { home, ...(options.workspaceRoot ? { root: options.workspaceRoot } : {}) });
+    targets.push(...found);
+    const finding = wordRules(commands, redirections, found, { home, ...(options.hermesHome ? { hermesHome: options.hermesHome } : {}) });
+    if (finding && (!rule || (finding.level === "hardline" && rule.level !== "hardline"))) rule = finding;
+    opaque ??= opaqueFinding(commands);
+  }
+  return { forkBomb, rule, opaque, targets };
+}
+
 export function assessCommand(command: string, options: AssessOptions = {}): CommandRisk {
   if (parserLimitExceeded(command)) return { level: "hardline", description: PARSER_LIMIT_DESCRIPTION };
-  const analysis = analyseCommand(command, options);
+  // Prose handed to echo / git commit -m is data: blanked before any rule reads the command.
+  const analysis = analyseCommand(maskDataArguments(preNormalise(command)), options);
   if (analysis.incomplete) return { level: "hardline", description: PARSER_LIMIT_DESCRIPTION };
   const { variants } = analysis;
 
   const hardline = firstMatch(HARDLINE_PATTERNS, variants);
   if (hardline) return { level: "hardline", description: hardline };
+  const words = readWords(analysis.texts, options);
+  if (words.forkBomb) return { level: "hardline", description: "fork bomb" };
+  if (words.rule?.level === "hardline") return { level: "hardline", description: words.rule.description };
 
   if (!options.sudoPasswordSet && variants.some((variant) => SUDO_STDIN_REGEX.test(variant))) {
     return { level: "hardline", description: SUDO_STDIN_DESCRIPTION };
   }
 
-  const dangerous = firstMatch(DANGEROUS_PATTERNS, variants);
-  if (dangerous) return { level: "dangerous", description: dangerous };
-
-  const structural = analysis.findings[0];
-  if (structural) return { level: "dangerous", description: structural };
+  const outside = [...new Set(outsideTargets(words.targets, options.workspaceRoot).map((t) => t.value))];
+  const dangerous = (description: string): CommandRisk => ({ level: "dangerous", description, ...(outside.length > 0 ? { outside } : {}) });
+  const matched = firstMatch(DANGEROUS_PATTERNS, variants) ?? words.rule?.description ?? words.opaque ?? analysis.findings[0];
+  if (matched) return dangerous(matched);
+  if (outside.length > 0) return dangerous(OUTSIDE_WORKSPACE_DESCRIPTION);
   return { level: "safe" };
 }

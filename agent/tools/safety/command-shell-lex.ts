@@ -24,6 +24,18 @@ export interface SimpleCommand {
   readonly words: readonly ShellWord[];
   /** Whether it has a `<<` / `<<-` redirection. */
   readonly heredoc: boolean;
+  /** Whether its stdin comes from a pipe (`a | b`: true for b), which makes `| sh` readable structurally. */
+  readonly piped?: boolean;
+}
+
+/** A redirection met anywhere in the text, kept apart from the commands (a command may be only a redirection). */
+export interface Redirection {
+  /** The operator without its descriptor number: `>`, `>>`, `>|`, `&>`, `<`, `>&`, … */
+  readonly operator: string;
+  /** The descriptor number glued before it (`2>`), if any. */
+  readonly fd?: string;
+  /** Its target word; absent when the text ends after the operator. */
+  readonly target?: ShellWord;
 }
 
 /** Words after which the next word is again at command position. */
@@ -41,6 +53,7 @@ class WordBuilder {
 class Lexer {
   private i = 0;
   readonly commands: SimpleCommand[] = [];
+  readonly redirections: Redirection[] = [];
 
   constructor(
     private readonly text: string,
@@ -55,6 +68,9 @@ class Lexer {
     let heredoc = false;
     let word: WordBuilder | undefined;
     let redirectTarget = false;
+    let pendingRedirect: { operator: string; fd?: string } | undefined;
+    let piped = false;
+    let nextPiped = false;
 
     const endWord = (): void => {
       if (!word) return;
@@ -64,18 +80,24 @@ class Lexer {
       word = undefined;
       if (redirectTarget) {
         redirectTarget = false;
+        if (pendingRedirect) this.redirections.push({ ...pendingRedirect, target: built });
+        pendingRedirect = undefined;
       } else if (words.length === 0 && PREFIX_KEYWORDS.has(raw)) {
-        this.commands.push({ words: [built], heredoc: false });
+        this.commands.push({ words: [built], heredoc: false, ...(piped ? { piped } : {}) });
       } else {
         words.push(built);
       }
     };
     const endCommand = (): void => {
       endWord();
-      if (words.length > 0) this.commands.push({ words, heredoc });
+      if (pendingRedirect) this.redirections.push(pendingRedirect);
+      pendingRedirect = undefined;
+      if (words.length > 0) this.commands.push({ words, heredoc, ...(piped ? { piped } : {}) });
       words = [];
       heredoc = false;
       redirectTarget = false;
+      piped = nextPiped;
+      nextPiped = false;
     };
 
     while (this.i < text.length) {
@@ -98,8 +120,10 @@ class Lexer {
         continue;
       }
       if (c === "\n" || c === ";" || c === "|" || (c === "&" && text[this.i + 1] !== ">")) {
+        // `a | b` and `a |& b` feed b; `||` does not.
+        nextPiped = c === "|" && text[this.i + 1] !== "|" && text[this.i - 1] !== "|";
         endCommand();
-        this.i++;
+        this.i += c === "|" && text[this.i + 1] === "&" ? 2 : 1;
         continue;
       }
       if ((c === "<" || c === ">") && text[this.i + 1] === "(") {
@@ -109,11 +133,16 @@ class Lexer {
       }
       if (c === "<" || c === ">" || c === "&") {
         // A file-descriptor number glued to the operator (`2>`) belongs to the redirection.
-        if (word && /^\d+$/.test(text.slice(word.start, this.i))) word = undefined;
-        else endWord();
+        let fd: string | undefined;
+        if (word && /^\d+$/.test(text.slice(word.start, this.i))) {
+          fd = text.slice(word.start, this.i);
+          word = undefined;
+        } else endWord();
         const operator = REDIRECTIONS.find((op) => text.startsWith(op, this.i)) ?? c;
         if (operator === "<<" || operator === "<<-") heredoc = true;
         this.i += operator.length;
+        if (pendingRedirect) this.redirections.push(pendingRedirect);
+        pendingRedirect = { operator, ...(fd ? { fd } : {}) };
         redirectTarget = true;
         continue;
       }
@@ -205,6 +234,7 @@ class Lexer {
       const inner = new Lexer(text.slice(start + 1, bodyEnd), this.offset + start + 1, this.depth + 1);
       inner.list(false);
       this.commands.push(...inner.commands);
+      this.redirections.push(...inner.redirections);
     }
     this.i = Math.min(bodyEnd + 1, text.length);
     word.value += text.slice(start, this.i);
@@ -213,7 +243,13 @@ class Lexer {
 
 /** The simple commands of `text`, ordered by where they start. */
 export function lexShell(text: string): SimpleCommand[] {
+  return lexShellWithRedirections(text).commands;
+}
+
+/** lexShell, plus every redirection (in substitutions too), in the order met. */
+export function lexShellWithRedirections(text: string): { commands: SimpleCommand[]; redirections: Redirection[] } {
   const lexer = new Lexer(text, 0, 0);
   lexer.list(false);
-  return [...lexer.commands].sort((a, b) => a.words[0]!.start - b.words[0]!.start);
+  const commands = [...lexer.commands].sort((a, b) => a.words[0]!.start - b.words[0]!.start);
+  return { commands, redirections: lexer.redirections };
 }

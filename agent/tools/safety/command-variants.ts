@@ -20,6 +20,7 @@
  */
 import { postNormalise, preNormalise, type NormaliseOptions } from "./command-normalise.js";
 import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
+import { spelledOut } from "./command-opaque.js";
 import { executableWords, inspectCommand, plainWord } from "./command-structure.js";
 
 /** Inline payloads nested deeper than this are not unwrapped; the analysis reports itself incomplete. */
@@ -35,6 +36,8 @@ export interface CommandAnalysis {
   readonly findings: readonly string[];
   /** A bound above was hit, so some text was not inspected; callers fail closed. */
   readonly incomplete: boolean;
+  /** The command and every command line it hands to a shell, as read (for the structural rules). */
+  readonly texts: readonly string[];
 }
 
 interface Edit {
@@ -101,6 +104,9 @@ export function analyseCommand(command: string, options: NormaliseOptions = {}):
     add(base);
     const commands = lexShell(pre);
     add(postNormalise(markCommandStarts(pre, commands), options));
+    // Words as the shell passes them (ANSI-C decoded, literal variables and brace lists expanded, one command a
+    // line), so `{rm,-rf,/}` or `r=rm; $r -rf /` meet the same rules as `rm -rf /`.
+    add(postNormalise(spelledOut(commands), options));
     const payloads: string[] = [];
     for (const list of [lexShell(base), commands]) {
       for (const simple of list) {
@@ -121,5 +127,5 @@ export function analyseCommand(command: string, options: NormaliseOptions = {}):
   };
 
   visit(command, 0);
-  return { variants: [...variants], findings: [...findings], incomplete };
+  return { variants: [...variants], findings: [...findings], incomplete, texts: [...visited] };
 }

@@ -19,25 +19,5 @@ export function isSessionMode(value: unknown): value is SessionMode {
   return SESSION_MODES.some((m) => m.id === value);
 }
 
-// Programs that only read. A command is read-only when every segment starts with one of these and nothing is
-// redirected into a file.
-const READ_ONLY_PROGRAMS = new Set(
-  ("ls ll la cat head tail less more wc grep egrep fgrep rg ag find fd tree pwd echo printf which whereis type file stat du df " +
-    "date whoami id uname env printenv sort uniq cut tr diff cmp sha256sum md5sum realpath dirname basename jq yq true false test").split(" "),
-);
-const READ_ONLY_GIT = new Set("status log diff show rev-parse ls-files ls-tree blame grep describe shortlog reflog remote config".split(" "));
-
-/** Whether a shell command only reads (for read-only mode). Conservative: anything unclear has side effects. */
-export function isReadOnlyCommand(command: string): boolean {
-  if (/(^|[^0-9&])>|\$\(|`|\btee\b/.test(command)) return false;
-  const segments = command.split(/\|\||&&|[|;\n]/).map((s) => s.trim()).filter(Boolean);
-  if (segments.length === 0) return false;
-  return segments.every((segment) => {
-    const words = segment.split(/\s+/);
-    const [program, sub] = words;
-    if (program === "git") return READ_ONLY_GIT.has(sub ?? "") && !/\s(-d|-D|--delete|-m|--move|--set|--unset|--add|--global\s+\S+\s+\S)/.test(segment);
-    if (program === "find") return !/\s-(delete|exec|execdir|ok|fprint)/.test(segment);
-    if (program === "sort") return !/\s-o\b/.test(segment);
-    return READ_ONLY_PROGRAMS.has(program ?? "");
-  });
-}
+// Read-only mode's command rule lives with the other command rules (it lexes the line as the gate does).
+export { isReadOnlyCommand } from "./command-readonly.js";

@@ -1,5 +1,28 @@
-import { toolError, type Tool, type ToolResult } from "../tool.js";
+import { gateCommand } from "../safety/command-gate.js";
+import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import type { BackgroundProcess } from "./process-table.js";
+
+/**
+ * What was written to each process's stdin after its last newline. A shell runs a line only when it is complete, so
+ * each write is judged together with the unterminated text before it: `rm -rf ` then `~\n` is judged as `rm -rf ~`.
+ */
+const pendingInput = new WeakMap<BackgroundProcess, string>();
+
+/**
+ * A background process is often a shell (`terminal {command: "bash", background: true}`), so what is written to
+ * its stdin is a command line and goes through the same gate as a terminal command: hardline never runs, dangerous
+ * asks, read-only mode refuses what is not a read. Nothing is written unless the gate allows it.
+ */
+async function writeThroughGate(entry: BackgroundProcess, data: string, ctx: ToolContext): Promise<ToolResult | undefined> {
+  const line = (pendingInput.get(entry) ?? "") + data;
+  if (line.trim().length > 0) {
+    const decision = await gateCommand(line, ctx);
+    if (!decision.allowed) return toolError(decision.message);
+  }
+  entry.handle.write(data);
+  pendingInput.set(entry, line.slice(line.lastIndexOf("\n") + 1));
+  return undefined;
+}
 
 const MAX_WAIT_SECONDS = 600;
 
@@ -63,10 +86,11 @@ export const processTool: Tool = {
           await Promise.race([entry.handle.exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
         }
         return json({ ...describe(entry), note: "Process group killed." });
-      case "write":
+      case "write": {
         if (entry.exit) return toolError(`Process ${id} has exited; nothing to write to.`);
-        entry.handle.write(String(args.data ?? ""));
-        return json({ ...describe(entry), note: "Written to stdin." });
+        const refused = await writeThroughGate(entry, String(args.data ?? ""), ctx);
+        return refused ?? json({ ...describe(entry), note: "Written to stdin." });
+      }
       default:
         return toolError(`Unknown action '${action}'.`);
     }

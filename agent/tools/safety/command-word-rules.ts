@@ -1,0 +1,251 @@
+/**
+ * Dangerous commands read from the lexed words rather than the text (hermes-behaviour.md §6.3 lists upstream's
+ * regex tables; these close the forms the tables miss). Reading words means option order (`rm build/ -rf`, GNU tools
+ * permute options), global options (`git -C . push -f`, `yarn --cwd ./app remove`), quote splices and ANSI-C quoting
+ * (`~/'.bashrc'`, `re"start"`) and absolute spellings of the home directory no longer matter.
+ *
+ * Descriptions are approval keys (a session approval covers every command with the same description, upstream's
+ * semantics), so a rule reuses upstream's description where it closes a gap in an upstream rule.
+ */
+import type { Redirection, SimpleCommand } from "./command-shell-lex.js";
+import { type WriteTarget } from "./command-targets.js";
+import { hasOption, operands, programCall, wordValue, type ProgramCall } from "./command-words.js";
+
+export interface WordFinding {
+  readonly level: "hardline" | "dangerous";
+  readonly description: string;
+}
+
+export interface WordRuleOptions {
+  readonly home: string;
+  readonly hermesHome?: string;
+}
+
+const set = (...items: string[]): ReadonlySet<string> => new Set(items);
+const hard = (description: string): WordFinding => ({ level: "hardline", description });
+const ask = (description: string): WordFinding => ({ level: "dangerous", description });
+
+export const FORCE_PUSH = "git force push (rewrites remote history)";
+export const RECURSIVE_DELETE = "recursive delete";
+export const PERSISTENCE = "write to shell startup, credential or autostart file (persistence)";
+
+const BLOCK_DEVICE = /^\/dev\/(?:sd|nvme|hd|mmcblk|vd|xvd|disk|dm-|md|loop)[a-z0-9]*$/;
+
+// git's own options before the subcommand; those listed take the next word as their value.
+const GIT_GLOBAL_WITH_VALUE = set("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix");
+
+/** `git [global options] sub args…` → [sub, args]. */
+export function gitSubcommand(args: readonly string[]): [string, string[]] {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (GIT_GLOBAL_WITH_VALUE.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith("-")) continue;
+    return [arg.toLowerCase(), args.slice(i + 1)];
+  }
+  return ["", []];
+}
+
+// Keys whose value git runs as a program (or that point git at code to run).
+const GIT_CODE_KEYS = /^(?:core\.(?:editor|pager|fsmonitor|hookspath|sshcommand|askpass|gitproxy)|alias\..*|.*\.(?:textconv|command|cmd|sshcommand|helper|process|clean|smudge)|sequence\.editor|gpg\.program|credential\..*|include\.path|includeif\..*)$/i;
+const GIT_CONFIG_READS = set("--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--show-origin", "--show-scope", "get", "list", "-e", "--edit", "--name-only");
+
+function gitRule(args: readonly string[]): WordFinding | undefined {
+  const [sub, rest] = gitSubcommand(args);
+  switch (sub) {
+    case "push": {
+      if (hasOption(rest, "f", ["--force", "--force-with-lease", "--mirror"]) || rest.some((a) => a.startsWith("+"))) return ask(FORCE_PUSH);
+      if (hasOption(rest, "d", ["--delete", "--prune"]) || rest.some((a) => /^:[^\s]/.test(a))) return ask("git push deletes remote branches or tags");
+      return undefined;
+    }
+    case "clean":
+      return hasOption(rest, "f", ["--force"]) ? ask("git clean with force (deletes untracked files)") : undefined;
+    case "reset":
+      return rest.some((a) => a === "--hard" || a === "--merge" || a === "--keep") ? ask("git reset --hard (destroys uncommitted changes)") : undefined;
+    case "checkout": {
+      const dashes = rest.indexOf("--");
+      const paths = dashes >= 0 ? rest.slice(dashes + 1) : rest.filter((a) => a === "." || a === ":/");
+      if (paths.length > 0 || hasOption(rest, "f", ["--force"])) return ask("git checkout discards uncommitted changes");
+      return undefined;
+    }
+    case "restore":
+      return rest.includes("--staged") && !rest.includes("--worktree") && !rest.includes("-W") ? undefined : ask("git checkout discards uncommitted changes");
+    case "stash": {
+      const verb = rest.find((a) => !a.startsWith("-"));
+      return verb === "clear" || verb === "drop" ? ask("git stash clear/drop (deletes stashed changes)") : undefined;
+    }
+    case "branch": {
+      const force = rest.some((a) => /^-[a-zA-Z]*D/.test(a)) || (hasOption(rest, "d", ["--delete"]) && hasOption(rest, "f", ["--force"]));
+      return force ? ask("git branch force delete") : undefined;
+    }
+    case "config": {
+      if (rest.some((a) => GIT_CONFIG_READS.has(a))) return undefined;
+      const positional = operands(rest, set("--file", "-f", "--blob", "--type", "--default", "--comment"));
+      if (positional.length < 2 && !rest.includes("--unset") && !rest.includes("--add")) return undefined;
+      if (positional[0] === "set") positional.shift();
+      if (rest.some((a) => a === "--global" || a === "--system" || a === "--file" || a === "-f")) return ask("git config write outside the repository (--global/--system)");
+      return GIT_CODE_KEYS.test(positional[0] ?? "") ? ask("git config sets a program git will run") : undefined;
+    }
+    case "filter-branch":
+    case "filter-repo":
+      return ask("git history rewrite");
+    case "reflog":
+      return rest[0] === "expire" || rest[0] === "delete" ? ask("git reflog expire/delete (drops recovery points)") : undefined;
+    case "update-ref":
+      return hasOption(rest, "d", ["--stdin"]) ? ask("git update-ref delete") : undefined;
+    default:
+      return undefined;
+  }
+}
+
+// Package managers: options before the verb that take a value, and the verbs that remove software.
+const PM_WITH_VALUE = set("--prefix", "--cwd", "-C", "--dir", "--filter", "-F", "-w", "--workspace", "--proxy", "--index-url", "-i", "--extra-index-url", "--cache-dir", "--registry", "--userconfig", "--python", "-p", "--log", "--root", "--target", "-t");
+const UNINSTALL_VERBS: Readonly<Record<string, ReadonlySet<string>>> = {
+  npm: set("uninstall", "un", "unlink", "remove", "rm", "r", "erase"),
+  pnpm: set("uninstall", "un", "remove", "rm", "unlink"),
+  yarn: set("remove", "unlink"),
+  bun: set("remove", "rm", "uninstall"),
+  pip: set("uninstall"),
+  pipx: set("uninstall", "uninstall-all"),
+  uv: set("uninstall", "remove"),
+  brew: set("uninstall", "remove", "rm", "untap"),
+  gem: set("uninstall"),
+  cargo: set("uninstall"),
+  conda: set("remove", "uninstall"),
+  apt: set("remove", "purge", "autoremove"),
+  "apt-get": set("remove", "purge", "autoremove"),
+  dnf: set("remove", "erase", "autoremove"),
+  yum: set("remove", "erase", "autoremove"),
+  zypper: set("remove", "rm"),
+  apk: set("del"),
+  snap: set("remove"),
+  flatpak: set("uninstall", "remove"),
+};
+
+function packageUninstall(call: ProgramCall): WordFinding | undefined {
+  const name = /^pip\d?(?:\.\d+)?$/.test(call.name) ? "pip" : call.name;
+  if (name === "pacman" || name === "pamac") return call.args.some((a) => /^-R/.test(a) || a === "--remove") ? ask("package manager uninstall") : undefined;
+  const verbs = UNINSTALL_VERBS[name];
+  if (!verbs) return undefined;
+  const words = operands(call.args, PM_WITH_VALUE);
+  // `yarn global remove`, `uv pip uninstall`, `python -m pip`: a namespace word may come first.
+  const verb = words[0] === "global" || words[0] === "pip" || words[0] === "tool" ? words[1] : words[0];
+  return verb !== undefined && verbs.has(verb.toLowerCase()) ? ask("package manager uninstall") : undefined;
+}
+
+/** Whether a chmod mode lets others (or everyone) write: `777`, `0666`, `a=rwx`, `o+w`, `+w`… */
+function othersWritable(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) return (parseInt(mode.slice(-1), 8) & 2) !== 0;
+  return mode.split(",").some((clause) => {
+    const match = /^([ugoa]*)([+=])([rwxXst]*)$/.exec(clause);
+    return match !== null && match[3]!.includes("w") && (match[1] === "" || /[oa]/.test(match[1]!));
+  });
+}
+
+const SYSTEM_ROOTS = /^\/(?:(?:etc|usr|var|bin|sbin|lib|lib64|boot|opt|root|home|srv|sys|proc|dev|private|System|Library|Applications)(?:\/[^/]*)?)?\/?$/;
+
+function permissionRule(call: ProgramCall, home: string): WordFinding | undefined {
+  const ops = operands(call.args, set("--reference"));
+  const recursive = hasOption(call.args, "R", ["--recursive"]);
+  const targets = ops.slice(1).map((t) => t.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, home));
+  const broad = targets.some((t) => SYSTEM_ROOTS.test(t) || t === home || t === `${home}/`);
+  if (call.name === "chmod" && othersWritable(ops[0] ?? "")) return ask(recursive ? "recursive world/other-writable (long flag)" : "world/other-writable permissions");
+  if (recursive && broad) return ask(`recursive ${call.name} of a system or home directory`);
+  return undefined;
+}
+
+const DELETERS = set("rm", "unlink", "rmdir", "shred", "truncate", "srm", "wipe");
+const SHELLS = set("sh", "bash", "zsh", "ksh", "dash", "fish", "csh", "tcsh", "busybox");
+/** Programs `find -exec` / `xargs` may run on every match without asking. */
+const HARMLESS_EACH = set("ls", "cat", "head", "tail", "wc", "grep", "egrep", "fgrep", "rg", "stat", "file", "echo", "printf", "du", "sha1sum", "sha256sum", "md5sum", "basename", "dirname", "test", "[", "realpath", "readlink", "diff", "cmp", "jq", "sed", "awk", "sort", "uniq", "true", "false", "dos2unix", "prettier", "eslint");
+
+function eachMatchRule(call: ProgramCall): WordFinding | undefined {
+  if (call.name === "find") {
+    for (let i = 0; i < call.args.length; i++) {
+      const arg = call.args[i]!;
+      if (!/^-(?:exec|execdir|ok|okdir)$/.test(arg)) continue;
+      const program = (call.args[i + 1] ?? "").split("/").pop()!.toLowerCase();
+      if (DELETERS.has(program)) return ask("find -exec/-execdir rm");
+      if (!HARMLESS_EACH.has(program) || (program === "sed" && call.args.slice(i).some((a) => /^-[^-]*i/.test(a)))) return ask("find -exec runs a command on every match");
+    }
+    return undefined;
+  }
+  if (call.wrappers.includes("xargs") && (DELETERS.has(call.name) || call.name === "mv" || call.name === "chmod" || call.name === "chown")) return ask("xargs with a destructive command");
+  return undefined;
+}
+
+const FORMATTERS = /^(?:mkfs(?:\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|wipefs|blkdiscard|sfdisk|fdisk|gdisk|sgdisk|parted|cfdisk|cryptsetup)$/;
+
+function diskRule(call: ProgramCall): WordFinding | undefined {
+  const onDevice = operands(call.args).some((a) => BLOCK_DEVICE.test(a));
+  if (FORMATTERS.test(call.name)) return onDevice ? hard("format filesystem (mkfs)") : ask("format or partition a disk");
+  if (call.name === "shred" && onDevice) return hard("overwrite raw block device");
+  if (call.name === "shred") return ask("shred (irrecoverable delete)");
+  if (call.name === "crontab") {
+    if (hasOption(call.args, "r", [])) return ask("crontab remove (deletes scheduled jobs)");
+    if (!hasOption(call.args, "le", [])) return ask("crontab install (persistence)");
+  }
+  return undefined;
+}
+
+// Cloud instance-metadata endpoints hand out the machine's credentials.
+const METADATA = /(?:^|[^\d.])(?:169\.254\.169\.254|169\.254\.170\.2|100\.100\.100\.200)(?![\d])|(?:^|[^\w.-])metadata\.google\.internal(?![\w.-])|fd00:ec2::254/i;
+
+const SENDERS = set("curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "sftp", "ftp", "rsync", "http", "https", "xh", "telnet", "openssl", "aws", "gsutil", "rclone");
+const CREDENTIALS = /(?:^|\/)(?:\.ssh(?:\/|$)|\.aws\/|\.gnupg\/|\.config\/gh\/|\.netrc$|\.pgpass$|\.npmrc$|\.pypirc$|\.docker\/config\.json$|\.kube\/config$|\.git-credentials$|id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?$|\.env(?:\.[\w.-]+)?$|credentials(?:\.json)?$|auth\.json$)/;
+
+// Files a shell, the desktop or a tool reads at start-up and runs code from.
+const STARTUP_FILES =
+  /^(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|xsession|xsessionrc|gitconfig|netrc|npmrc|pypirc|pgpass|curlrc|wgetrc|vimrc|exrc|tmux\.conf|screenrc)|\.ssh\/.*|\.config\/(?:fish|autostart|systemd\/user|environment\.d)\/.*|\.config\/git\/config|\.local\/share\/systemd\/.*|Library\/LaunchAgents\/.*|\.hermes\/(?:\.env|config\.yaml))$/;
+
+/** Whether an absolute path is one of the user's start-up or credential files, or a system config file. */
+export function isPersistencePath(path: string, options: WordRuleOptions): boolean {
+  if (/^\/(?:etc|private\/etc)\//.test(path)) return true;
+  if (options.hermesHome && (path === `${options.hermesHome}/.env` || path === `${options.hermesHome}/config.yaml`)) return true;
+  return path.startsWith(`${options.home}/`) && STARTUP_FILES.test(path.slice(options.home.length + 1));
+}
+
+/** The first finding for one program call. */
+function callRule(call: ProgramCall, options: WordRuleOptions): WordFinding | undefined {
+  switch (call.name) {
+    case "git":
+      return gitRule(call.args);
+    case "rm":
+      if (hasOption(call.args, "rR", ["--recursive"])) return ask(RECURSIVE_DELETE);
+      break;
+    case "chmod":
+    case "chown":
+    case "chgrp":
+      return permissionRule(call, options.home);
+    case "systemctl":
+    case "service": {
+      const verb = operands(call.args)[call.name === "service" ? 1 : 0];
+      if (verb && /^(?:stop|restart|kill|disable|mask|try-restart|reload-or-restart|isolate)$/.test(verb)) return ask("stop/restart system service");
+      if (verb && /^(?:enable|link|edit|set-default)$/.test(verb)) return ask("enable system service (persistence)");
+      break;
+    }
+  }
+  return packageUninstall(call) ?? eachMatchRule(call) ?? diskRule(call);
+}
+
+/** The first word-level finding of a line, hardline ones first. */
+export function wordRules(commands: readonly SimpleCommand[], redirections: readonly Redirection[], targets: readonly WriteTarget[], options: WordRuleOptions): WordFinding | undefined {
+  const calls = commands.map(programCall);
+  // Writing a raw block device by any route (`cp`, `tee`, a redirection) destroys the disk, as `dd of=` does.
+  if (targets.some((t) => t.kind === "write" && t.path !== undefined && BLOCK_DEVICE.test(t.path))) return hard("write to raw block device");
+  const findings = calls.map((call) => callRule(call, options));
+  const hardFinding = findings.find((f) => f?.level === "hardline");
+  if (hardFinding) return hardFinding;
+  if (targets.some((t) => t.kind !== "delete" && t.path !== undefined && isPersistencePath(t.path, options))) return ask(PERSISTENCE);
+  const first = findings.find((f) => f !== undefined);
+  if (first) return first;
+  const words = [...commands.flatMap((c) => c.words.map(wordValue)), ...redirections.flatMap((r) => (r.target ? [wordValue(r.target)] : []))];
+  if (words.some((w) => METADATA.test(w))) return ask("cloud metadata endpoint access (instance credentials)");
+  if (calls.some((c) => SENDERS.has(c.name))) {
+    const credential = words.some((w) => CREDENTIALS.test(w.replace(/^@/, "").replace(/^[\w-]+=@?/, "")));
+    if (credential) return ask("send a credential file over the network");
+  }
+  return undefined;
+}
