@@ -1,5 +1,5 @@
 import type { AgentContext, PermissionOption, RequestPermissionResponse, ToolCallUpdate } from "@agentclientprotocol/sdk";
-import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest } from "../agent/tools/approver.js";
+import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest, ReadApproval, ReadApprovalRequest } from "../agent/tools/approver.js";
 import type { Logger } from "./log.js";
 
 /** A user who walked away does not leave a turn hanging forever: unanswered requests count as "deny". */
@@ -63,7 +63,7 @@ export class AcpApprover implements Approver {
     const response = await this.ask(
       {
         toolCallId: request.toolCallId,
-        title: `Approve edit: ${paths.length === 1 ? paths[0] : `${paths.length} files`}`,
+        title: `Approve edit: ${paths.length === 1 ? paths[0] : `${paths.length} files`}${request.reason ? ` (${request.reason})` : ""}`,
         kind: "edit",
         status: "pending",
         content: request.edits.map((e) => ({ type: "diff" as const, path: e.path, oldText: e.oldText, newText: e.newText ?? "" })),
@@ -76,6 +76,35 @@ export class AcpApprover implements Approver {
       signal,
     );
     return response?.outcome.outcome === "selected" && response.outcome.optionId === "allow_once";
+  }
+
+  /**
+   * A read outside the workspace: "Allow once", "Allow reading <folder> for this session" (the label says exactly
+   * what the session answer covers), or "Deny"; only a selected allow option allows.
+   */
+  async approveRead(request: ReadApprovalRequest, signal: AbortSignal): Promise<ReadApproval> {
+    const scope = request.recursive ? `${request.folder} and its subfolders` : request.folder;
+    const options: PermissionOption[] = [
+      { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
+      { optionId: "allow_session", name: `Allow reading ${scope} for this session`, kind: "allow_always" },
+      { optionId: "deny", name: "Deny", kind: "reject_once" },
+    ];
+    const text = `${request.tool} wants to read ${request.path}, which is outside the workspace.`;
+    const response = await this.ask(
+      {
+        toolCallId: request.toolCallId,
+        title: `Read outside the workspace: ${request.path}`,
+        kind: "read",
+        status: "pending",
+        content: [{ type: "content", content: { type: "text", text } }],
+        locations: [{ path: request.path }],
+      },
+      options,
+      signal,
+    );
+    if (response?.outcome.outcome !== "selected") return "deny";
+    const chosen = response.outcome.optionId;
+    return chosen === "allow_once" ? "once" : chosen === "allow_session" ? "session" : "deny";
   }
 
   async clarify(request: ClarifyRequest, signal: AbortSignal): Promise<string | undefined> {

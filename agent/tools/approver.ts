@@ -32,6 +32,23 @@ export interface EditApprovalRequest {
   readonly toolCallId: string;
   /** The proposed changes, whole-file texts before and after, for the diff shown with the question. */
   readonly edits: readonly FileEdit[];
+  /** Why accept-edits could not write it alone (outside the workspace, inside .git, ...), to show with the question. */
+  readonly reason?: string;
+}
+
+/** The answer to a read outside the workspace: this read only, or the folder for the rest of the session. */
+export type ReadApproval = "once" | "session" | "deny";
+
+export interface ReadApprovalRequest {
+  readonly toolCallId: string;
+  /** The tool that reads (read_file, search_files). */
+  readonly tool: string;
+  /** What is read, symlinks resolved. */
+  readonly path: string;
+  /** The folder a "session" answer allows: the file's folder, or the folder a search walks. */
+  readonly folder: string;
+  /** Whether a "session" answer covers the folder's subfolders too (a search reads the whole tree). */
+  readonly recursive: boolean;
 }
 
 export interface ClarifyRequest {
@@ -45,6 +62,8 @@ export interface Approver {
   approveCommand(request: CommandApprovalRequest, signal: AbortSignal): Promise<CommandApproval>;
   /** True only when the user allowed the edit. */
   approveEdit(request: EditApprovalRequest, signal: AbortSignal): Promise<boolean>;
+  /** A read outside the workspace (not on the allowlist); anything but an answer is "deny". */
+  approveRead(request: ReadApprovalRequest, signal: AbortSignal): Promise<ReadApproval>;
   /** The user's answer, or undefined when they dismissed the question. */
   clarify(request: ClarifyRequest, signal: AbortSignal): Promise<string | undefined>;
 }
@@ -54,5 +73,6 @@ export const NON_INTERACTIVE_APPROVER: Approver = {
   canAsk: false,
   approveCommand: async () => "deny",
   approveEdit: async () => false,
+  approveRead: async () => "deny",
   clarify: async () => undefined,
 };

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
@@ -56,26 +56,63 @@ describe("hermes-acp: files through the editor", () => {
     assert.equal(readFileSync(join(workspace, "a.ts"), "utf8"), "on disk\n", "the disk is left to the editor");
   });
 
-  it("falls back to the disk when the editor refuses, and never hangs", async () => {
+  it("takes the editor's error reply to a read or a write as its refusal: nothing is read or written on disk behind its back", async () => {
+    writeFileSync(join(workspace, "canary.txt"), "CANARY-7f3e on disk\n");
     const client = acp
       .client({ name: "refusing-editor" })
-      .onRequest("fs/read_text_file", async () => {
-        throw acp.RequestError.internalError(undefined, "no buffer for you");
+      .onRequest("fs/read_text_file", async ({ params }) => {
+        if (params.path.endsWith("canary.txt")) throw acp.RequestError.internalError(undefined, "Access denied: outside project");
+        return { content: readFileSync(params.path, "utf8") };
       })
       .onRequest("fs/write_text_file", async () => {
-        throw acp.RequestError.internalError(undefined, "read-only editor");
+        throw acp.RequestError.internalError(undefined, "Access denied: read-only editor");
       })
       .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
     harness = AcpHarness.spawn(serverEnv(home), { client });
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
     llm.enqueue(
-      { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" }), call("w", "write_file", { path: "b.ts", content: "b\n" })] },
+      { kind: "tool_calls", calls: [call("r", "read_file", { path: "canary.txt" }), call("w", "write_file", { path: "a.ts", content: "overwritten\n" }), call("n", "write_file", { path: "b.ts", content: "b\n" })] },
       { kind: "text", chunks: ["done"] },
     );
     const sessionId = await harness.newSession(workspace);
     assert.equal((await harness.prompt(sessionId, "go")).stopReason, "end_turn");
-    assert.match(String(llm.requests[1]!.body.messages.at(-2)!.content), /1\|on disk/);
+    const results = llm.requests[1]!.body.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+    assert.match(results[0]!, /The editor refused to read .*canary\.txt \(.*Access denied: outside project.*\); the file was not read/);
+    assert.match(results[1]!, /The editor refused to write .*a\.ts \(.*Access denied: read-only editor.*\); the file was not changed/);
+    assert.match(results[2]!, /The editor refused to write .*b\.ts/);
+    assert.doesNotMatch(JSON.stringify(llm.requests.map((r) => r.body)), /CANARY-7f3e/, "the canary never reached the model");
+    assert.equal(readFileSync(join(workspace, "a.ts"), "utf8"), "on disk\n", "a.ts unchanged on disk");
+    assert.equal(existsSync(join(workspace, "b.ts")), false, "b.ts not created on disk");
+  });
+
+  it("uses the disk only for a method the editor does not implement (-32601), and stops asking it for the session", async () => {
+    const calls = { read: 0, write: 0 };
+    const client = acp
+      .client({ name: "half-editor" })
+      .onRequest("fs/read_text_file", async () => {
+        calls.read += 1;
+        throw acp.RequestError.methodNotFound("fs/read_text_file");
+      })
+      .onRequest("fs/write_text_file", async () => {
+        calls.write += 1;
+        throw acp.RequestError.methodNotFound("fs/write_text_file");
+      })
+      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+    harness = AcpHarness.spawn(serverEnv(home), { client });
+    await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("r1", "read_file", { path: "a.ts" })] },
+      { kind: "tool_calls", calls: [call("r2", "read_file", { path: "a.ts" }), call("w1", "write_file", { path: "b.ts", content: "b\n" })] },
+      { kind: "tool_calls", calls: [call("w2", "write_file", { path: "c.ts", content: "c\n" })] },
+      { kind: "text", chunks: ["done"] },
+    );
+    const sessionId = await harness.newSession(workspace);
+    assert.equal((await harness.prompt(sessionId, "go")).stopReason, "end_turn");
+    assert.match(String(llm.requests[1]!.body.messages.at(-1)!.content), /1\|on disk/);
+    assert.match(String(llm.requests[2]!.body.messages.at(-2)!.content), /1\|on disk/);
     assert.equal(readFileSync(join(workspace, "b.ts"), "utf8"), "b\n");
+    assert.equal(readFileSync(join(workspace, "c.ts"), "utf8"), "c\n");
+    assert.deepEqual(calls, { read: 1, write: 1 }, "after -32601 the session no longer asks the editor for that method");
   });
 
   it("takes an editor's rejection as final and reports a partial accept to the model", async () => {

@@ -1,6 +1,6 @@
 import type { ToolSettings } from "../../agent/config/tool-settings.js";
 import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
-import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest } from "../../agent/tools/approver.js";
+import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest, ReadApproval, ReadApprovalRequest } from "../../agent/tools/approver.js";
 import { SessionToolState } from "../../agent/tools/session-tool-state.js";
 import type { Tool, ToolContext, ToolResult } from "../../agent/tools/tool.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
@@ -24,12 +24,18 @@ export class ScriptedUser implements Approver {
   readonly commandRequests: CommandApprovalRequest[] = [];
   readonly questions: ClarifyRequest[] = [];
   readonly editRequests: EditApprovalRequest[] = [];
+  readonly readRequests: ReadApprovalRequest[] = [];
   constructor(
     private readonly commandAnswers: CommandApproval[] = [],
     private readonly clarifyAnswers: Array<string | undefined> = [],
     readonly canAsk = true,
     private readonly editAnswers: boolean[] = [],
+    private readonly readAnswers: ReadApproval[] = [],
   ) {}
+  async approveRead(request: ReadApprovalRequest): Promise<ReadApproval> {
+    this.readRequests.push(request);
+    return this.readAnswers.shift() ?? "deny";
+  }
   async approveEdit(request: EditApprovalRequest): Promise<boolean> {
     this.editRequests.push(request);
     return this.editAnswers.shift() ?? true;

@@ -168,7 +168,12 @@ describe("file tools", () => {
       assert.match(block(join(hermesHome, "mcp-tokens/github.json")) ?? "", /MCP token file/);
       assert.match(block(join(root, "app/.ENV.local")) ?? "", /secret-bearing environment file/);
       for (const ok of [".env.example", ".env.sample", "config.yaml"]) assert.equal(block(join(root, ok)), undefined, ok);
-      assert.equal(block(join(userHome, ".ssh/id_rsa")), undefined);
+      for (const p of [".ssh/id_rsa", ".ssh/config", ".aws/credentials", ".gnupg/private-keys-v1.d/k.key", ".config/gh/hosts.yml", ".netrc", ".git-credentials", ".docker/config.json", ".kube/config", ".npmrc", ".pypirc"]) {
+        assert.match(block(join(userHome, p)) ?? "", /holds credentials .* never read, in any mode/, p);
+      }
+      assert.match(block(join(root, "backup/id_ed25519")) ?? "", /holds credentials/, "a private key is one wherever it lies");
+      assert.match(block(join(hermesHome, "auth.json")) ?? "", /Hermes credential store/);
+      for (const ok of [".ssh-notes.txt", ".docker/daemon.json", ".config/ghostty"]) assert.equal(block(join(userHome, ok)), undefined, ok);
     });
   });
 

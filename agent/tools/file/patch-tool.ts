@@ -1,8 +1,10 @@
 import { structuredPatch } from "diff";
 import { approveEdits } from "../safety/edit-approval.js";
 import { readBlockedError, writeDeniedError } from "../safety/file-safety.js";
+import { pathScope } from "../safety/path-scope.js";
 import { toolError, type FileEdit, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import type { Workspace } from "../../workspace/workspace.js";
+import { specialFileError } from "./file-kind.js";
 import { fuzzyReplace } from "./fuzzy-replace.js";
 import { notFoundMessage } from "./read-file.js";
 import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
@@ -47,14 +49,18 @@ async function replaceMode(args: Readonly<Record<string, unknown>>, ctx: ToolCon
   const stat = await ctx.workspace.stat(path);
   if (!stat) return toolError(await notFoundMessage(ctx.workspace, path, root));
   if (stat.isDirectory) return toolError(`${shown} is a directory, not a file.`);
-  // Files the model may not read (.env...) can still be edited, but no error or summary quotes their lines.
+  const special = specialFileError(stat, shown, "patch");
+  if (special) return toolError(special);
+  // Files the model may not read (.env...) can still be edited, but no error or summary quotes their lines; nor does
+  // a failed match outside the workspace, whose reading would have asked first (the edit itself asks anyway).
   const secret = readBlockedError(path, { hermesHome: ctx.home, home: options.userHome }) !== undefined;
+  const quotable = !secret && pathScope(path, root).inWorkspace;
   try {
     const oldText = await ctx.workspace.readTextFile(path);
     const outcome = fuzzyReplace(oldText, args.old_string, args.new_string, {
       replaceAll: args.replace_all === true,
       label: shown,
-      showCandidate: !secret,
+      showCandidate: quotable,
     });
     if (!outcome.ok) return toolError(outcome.error);
     const proposed: FileEdit = { path, oldText, newText: outcome.text };
@@ -133,6 +139,8 @@ async function readIfPresent(workspace: Workspace, path: string): Promise<string
   const stat = await workspace.stat(path);
   if (!stat) return undefined;
   if (stat.isDirectory) throw new Error(`${path} is a directory, not a file`);
+  const special = specialFileError(stat, path, "patch");
+  if (special) throw new Error(special);
   return workspace.readTextFile(path);
 }
 

@@ -1,8 +1,10 @@
 import { basename, dirname, extname, join } from "node:path";
 import { readBlockedError } from "../safety/file-safety.js";
+import { approveRead } from "../safety/read-approval.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import { isSavedWebPage, wrapSavedWebPage } from "../web/saved-pages.js";
 import type { Workspace } from "../../workspace/workspace.js";
+import { specialFileError } from "./file-kind.js";
 import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
 
 const DEFAULT_LIMIT = 500;
@@ -59,9 +61,14 @@ async function readFile(args: Readonly<Record<string, unknown>>, ctx: ToolContex
   const shown = displayPath(path, root);
   const blocked = readBlockedError(path, { hermesHome: ctx.home, home: options.userHome });
   if (blocked) return toolError(blocked);
+  // Before anything touches the path (even a "not found" lists the folder): outside the workspace asks first.
+  const refused = await approveRead(ctx, path, { ...options, tool: "read_file", recursive: false });
+  if (refused) return toolError(refused);
   const stat = await ctx.workspace.stat(path);
   if (!stat) return toolError(await notFoundMessage(ctx.workspace, path, root));
   if (stat.isDirectory) return toolError(await directoryMessage(ctx.workspace, path, shown));
+  const special = specialFileError(stat, shown, "read_file");
+  if (special) return toolError(special);
   if (await isBinary(ctx.workspace, path)) {
     return toolError(
       `Cannot display binary file: ${shown} (${stat.size.toLocaleString("en-US")} bytes). read_file shows text only; ` +

@@ -1,27 +1,17 @@
-import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
-import ignore, { type Ignore } from "ignore";
-import { isSecretEnvFileName, readBlockedError } from "../safety/file-safety.js";
+import { basename, dirname, join, relative } from "node:path";
+import { approveRead } from "../safety/read-approval.js";
+import { ReadDenyRules } from "../safety/read-deny.js";
+import { isUnder, realPath } from "../safety/real-path.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import { isSavedWebPage, wrapSavedWebText } from "../web/saved-pages.js";
 import { hasBinaryExtension, notFoundMessage, splitLines } from "./read-file.js";
 import { displayPath, escapeRegExp, globMatcher, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
-import type { DirEntry, Workspace } from "../../workspace/workspace.js";
+import { ignoreLayersAbove, walkFiles, type FileAdmission } from "./search-walk.js";
+import type { Workspace } from "../../workspace/workspace.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const SCAN_CONCURRENCY = 16;
-const LIST_CONCURRENCY = 8;
-// Dependency, VCS and build-output folders: huge, generated, and never what the model is looking for, unless the
-// path argument points inside one (the walk never filters the folder it starts from).
-const HEAVY_DIRS = new Set(
-  (
-    ".git .hg .svn node_modules bower_components dist build out-tsc .venv venv __pycache__ target .next .nuxt " +
-    ".svelte-kit .turbo .parcel-cache .cache coverage .nyc_output .tox .mypy_cache .pytest_cache .ruff_cache " +
-    ".gradle .terraform .eggs"
-  ).split(" "),
-);
 const MAX_LINE_CHARS = 500;
-// Names of Hermes credential stores: only files like these pay for the full (realpath) read-deny check.
-const CREDENTIAL_HINT = /auth\.json|auth\.lock|oauth|webhook_subscriptions|bws_cache|mcp-tokens|\.hub/;
 
 type OutputMode = "content" | "files_with_matches" | "count";
 
@@ -69,9 +59,13 @@ async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolCon
   const pattern = String(args.pattern);
   if (pattern === "") return toolError("pattern is empty.");
   const start = resolveToolPath(typeof args.path === "string" && args.path.trim() ? args.path : ".", ws.root, options.userHome);
-  const blocked = readBlockedError(start, { hermesHome: ctx.home, home: options.userHome });
+  const denyRules = new ReadDenyRules({ hermesHome: ctx.home, home: options.userHome });
+  const blocked = denyRules.check(start);
   if (blocked) return toolError(blocked);
   const stat = await ws.stat(start);
+  // Outside the workspace asks before anything is read or listed (a search reads the whole tree it starts at).
+  const refused = await approveRead(ctx, start, { ...options, tool: "search_files", recursive: stat?.isDirectory ?? false });
+  if (refused) return toolError(refused);
   if (!stat) return toolError(await notFoundMessage(ws, start, ws.root));
   const limit = clamp(args.limit, 50, 1, 1000);
   const offset = clamp(args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
@@ -79,7 +73,7 @@ async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolCon
   const fileGlob = typeof args.file_glob === "string" && args.file_glob.trim() ? globMatcher(args.file_glob.trim()) : undefined;
   const searchRoot = stat.isDirectory ? start : dirname(start);
   const layers = await ignoreLayersAbove(ws, searchRoot);
-  const files = stat.isDirectory ? walkFiles(ws, start, layers, ctx.signal) : singleFile(start);
+  const files = stat.isDirectory ? walkFiles(ws, start, layers, ctx.signal, admission(ws, start, args.target === "files" ? undefined : denyRules)) : singleFile(start);
   const wanted = (file: string) => !fileGlob || fileGlob(relative(searchRoot, file), basename(file));
   const shown = (path: string) => displayPath(path, ws.root);
   const where = start === ws.root ? "the project" : shown(start);
@@ -118,7 +112,7 @@ async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolCon
       break;
     }
     if (!wanted(file)) continue;
-    pending.push(scanFile(file, regex, need, contextLines, ctx, options));
+    pending.push(scanFile(file, regex, need, contextLines, ctx));
     if (pending.length >= SCAN_CONCURRENCY) take(await pending.shift());
   }
   while (pending.length > 0) {
@@ -140,18 +134,26 @@ async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolCon
   return { content: note + (saved.length > 0 ? wrapSavedWebText("search_files", output, saved) : output) };
 }
 
-async function scanFile(
-  path: string,
-  regex: RegExp,
-  keep: number,
-  contextLines: number,
-  ctx: ToolContext,
-  options: FileToolOptions,
-): Promise<FileHits | undefined> {
+/**
+ * Which files of a walk from `root` may be opened: the read-deny rules on every one, judged on its resolved path
+ * (a file the walk reached without a link is `realRoot` + its relative path, so only links cost a realpath), and a
+ * link only when its target stays inside the search root: a link is no way out of the folder being searched. A
+ * search for file names opens nothing, so it lists denied files (without `rules`) but still follows no link out.
+ */
+function admission(ws: Workspace, root: string, rules: ReadDenyRules | undefined): FileAdmission {
+  const realRoot = realPath(root);
+  return async (path, link) => {
+    const resolved = link ? realPath(path) : join(realRoot, relative(root, path));
+    if (link && !isUnder(resolved, realRoot)) return false;
+    if (rules?.denialOf(resolved) !== undefined) return false;
+    return !link || (await ws.stat(path))?.isFile === true;
+  };
+}
+
+/** One file's matches; anything but a regular file of at most MAX_FILE_BYTES is skipped without being opened. */
+async function scanFile(path: string, regex: RegExp, keep: number, contextLines: number, ctx: ToolContext): Promise<FileHits | undefined> {
   const ws = ctx.workspace;
-  const name = basename(path);
-  if (ctx.signal.aborted || hasBinaryExtension(name) || isSecretEnvFileName(name)) return undefined;
-  if (CREDENTIAL_HINT.test(path) && readBlockedError(path, { hermesHome: ctx.home, home: options.userHome })) return undefined;
+  if (ctx.signal.aborted || hasBinaryExtension(basename(path))) return undefined;
   const stat = await ws.stat(path);
   if (!stat?.isFile || stat.size > MAX_FILE_BYTES) return undefined;
   let text: string;
@@ -231,100 +233,4 @@ function compilePattern(pattern: string): { regex: RegExp; literal: boolean } {
 function clamp(value: unknown, fallback: number, min: number, max: number): number {
   const n = typeof value === "number" && Number.isFinite(value) ? Math.floor(value) : fallback;
   return Math.min(max, Math.max(min, n));
-}
-
-
-interface IgnoreLayer {
-  /** The folder holding the .gitignore; its rules are relative to it. */
-  readonly base: string;
-  readonly rules: Ignore;
-}
-
-/** .gitignore files from the workspace root down to (not including) `searchRoot`, which the walk loads itself. */
-async function ignoreLayersAbove(ws: Workspace, searchRoot: string): Promise<IgnoreLayer[]> {
-  const rel = relative(ws.root, searchRoot);
-  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return [];
-  const layers: IgnoreLayer[] = [];
-  let dir = ws.root;
-  for (const part of ["", ...rel.split(sep).slice(0, -1)]) {
-    dir = join(dir, part);
-    const layer = await loadIgnore(ws, dir);
-    if (layer) layers.push(layer);
-  }
-  // A search pointed explicitly into an ignored folder (dist/, a vendored copy) searches it anyway.
-  return isIgnored(layers, searchRoot, true) ? [] : layers;
-}
-
-async function loadIgnore(ws: Workspace, dir: string): Promise<IgnoreLayer | undefined> {
-  try {
-    return { base: dir, rules: ignore().add(await ws.readTextFile(join(dir, ".gitignore"))) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Git's precedence: the deepest .gitignore that has an opinion (ignore or re-include) decides. */
-function isIgnored(layers: readonly IgnoreLayer[], path: string, isDir: boolean): boolean {
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const rel = relative(layers[i].base, path).split(sep).join("/");
-    if (rel === "" || rel.startsWith("../")) continue;
-    try {
-      const result = layers[i].rules.test(isDir ? `${rel}/` : rel);
-      if (result.ignored) return true;
-      if (result.unignored) return false;
-    } catch {
-      // a name the ignore package cannot judge is simply not ignored
-    }
-  }
-  return false;
-}
-
-/**
- * Files under `root` in sorted path order, depth first. Folder listings are fetched ahead (bounded) while earlier
- * folders are still being consumed, so a deep tree is not listed one round trip at a time; nothing else is buffered.
- */
-async function* walkFiles(ws: Workspace, root: string, rootLayers: readonly IgnoreLayer[], signal: AbortSignal): AsyncGenerator<string> {
-  const run = limiter(LIST_CONCURRENCY);
-  const listings = new Map<string, Promise<DirEntry[]>>();
-  const list = (dir: string) => {
-    let listing = listings.get(dir);
-    if (!listing) listings.set(dir, (listing = run(() => ws.readDir(dir)).catch((): DirEntry[] => [])));
-    return listing;
-  };
-  async function* walk(dir: string, parentLayers: readonly IgnoreLayer[]): AsyncGenerator<string> {
-    const entries = await list(dir);
-    listings.delete(dir);
-    const own = entries.some((e) => e.name === ".gitignore") ? await loadIgnore(ws, dir) : undefined;
-    const layers = own ? [...parentLayers, own] : parentLayers;
-    const kept = entries
-      .filter((e) => !(e.isDirectory && HEAVY_DIRS.has(e.name)) && !isIgnored(layers, join(dir, e.name), e.isDirectory))
-      .map((e) => ({ entry: e, key: e.isDirectory ? `${e.name}/` : e.name }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    for (const { entry } of kept) if (entry.isDirectory) void list(join(dir, entry.name));
-    for (const { entry } of kept) {
-      if (signal.aborted) return;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory) yield* walk(path, layers);
-      else if (entry.isFile) yield path;
-      // Linked files are followed; linked folders are not (they can loop back up the tree).
-      else if (entry.isSymlink && (await ws.stat(path))?.isFile) yield path;
-    }
-  }
-  yield* walk(root, rootLayers);
-}
-
-function limiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    if (active < max) active += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing task hands its slot over
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  };
 }

@@ -1,6 +1,7 @@
 import { approveEdits } from "../safety/edit-approval.js";
 import { writeDeniedError } from "../safety/file-safety.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { specialFileError } from "./file-kind.js";
 import { splitLines } from "./read-file.js";
 import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
 
@@ -31,6 +32,8 @@ async function writeFile(args: Readonly<Record<string, unknown>>, ctx: ToolConte
   if (denied) return toolError(denied);
   const stat = await ctx.workspace.stat(path);
   if (stat?.isDirectory) return toolError(`${shown} is a directory; give the path of a file inside it.`);
+  const special = specialFileError(stat, shown, "write_file");
+  if (special) return toolError(special);
   let oldText: string | null = null;
   let written = content;
   try {
