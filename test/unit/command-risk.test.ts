@@ -172,7 +172,8 @@ const CASES: ReadonlyArray<readonly [command: string, expected: CommandRisk]> = 
   ["launchctl kickstart -k gui/501/ai.hermes.gateway", danger("stop/restart hermes launchd service (kills running agents)")],
   ["chmod +x install.sh && ./install.sh", danger("chmod +x followed by immediate execution")],
   ["sudo -A apt update", danger("sudo with privilege flag (stdin/askpass/shell/list)")],
-  ["sudo -nS true", danger("sudo with combined-flag privilege escalation")],
+  // -S bundled with other flags still reads the password from stdin (upstream widened its guard the same way).
+  ["sudo -nS true", hard(SUDO_S)],
   ["cmd /c del /s /q C:\\temp", danger("Windows cmd destructive delete")],
   ["powershell -Command Remove-Item -Recurse x", danger("Windows PowerShell destructive delete")],
   ["powershell -enc ZQBjAGgAbwA=", danger("PowerShell encoded command execution")],
@@ -201,7 +202,8 @@ const CASES: ReadonlyArray<readonly [command: string, expected: CommandRisk]> = 
   // Quoted data can need approval (a prompt is cheap) but is never a hardline command (upstream behaviour).
   // A commit message is data, never run (issue 17, upstream #93392): upstream's BASELINE asked here.
   ['git commit -m "rm -rf /"', SAFE],
-  ['grep -r "rm -rf" src', danger("recursive delete")],
+  // A search pattern is data too (upstream masks grep patterns): looking for "rm -rf" runs nothing.
+  ['grep -r "rm -rf" src', SAFE],
 
   // Safe look-alikes.
   ["ls -la", SAFE],

@@ -202,3 +202,44 @@ export function postNormalise(command: string, options: NormaliseOptions = {}): 
 export function normaliseCommand(command: string, options: NormaliseOptions = {}): string {
   return postNormalise(preNormalise(command), options);
 }
+
+/**
+ * Newlines inside quotes become spaces (same length, so lexer offsets still fit). A newline inside quotes is part of
+ * an argument (a multi-line commit message, `hermes send "…\nsudo reboot\n…"`), not a command start, so the
+ * `_CMDPOS` rules must not anchor on it (upstream's later fix). Used for the variants the tables read, never for
+ * payload extraction: `bash -c 'ls\nreboot'` does run reboot, and its payload is read from the unflattened text.
+ */
+export function flattenQuotedNewlines(text: string): string {
+  if (!text.includes("\n") || !/['"]/.test(text)) return text;
+  let out = "";
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote === undefined) {
+      if (c === "\\") {
+        out += c + (text[i + 1] ?? "");
+        i++;
+        continue;
+      }
+      // A comment runs to the end of its line; an apostrophe in it opens nothing.
+      if (c === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
+        const end = text.indexOf("\n", i);
+        const stop = end < 0 ? text.length : end;
+        out += text.slice(i, stop);
+        i = stop - 1;
+        continue;
+      }
+      if (c === "'" || c === '"') quote = c;
+      out += c;
+    } else if (c === quote) {
+      quote = undefined;
+      out += c;
+    } else if (quote === '"' && c === "\\") {
+      out += c + (text[i + 1] === "\n" ? " " : (text[i + 1] ?? ""));
+      i++;
+    } else {
+      out += c === "\n" ? " " : c;
+    }
+  }
+  return out;
+}

@@ -27,7 +27,8 @@ const VARIABLE = /\$(?:\{|[A-Za-z_@*#?!0-9-])/;
 function opaqueWord(raw: string, value: string): string | undefined {
   if (BRACE_LIST.test(raw.replace(/'[^']*'|"[^"]*"/g, ""))) return "brace expansion in command position (cannot be checked)";
   if (hasAnsiC(raw)) return "ANSI-C quoting in command position (cannot be checked)";
-  if (SUBSTITUTION.test(value)) return "command substitution in command position (cannot be checked)";
+  // Checked on the raw word: a literal `$(echo rm)` is spelled out for the tables, but still asks.
+  if (SUBSTITUTION.test(raw) || SUBSTITUTION.test(value)) return "command substitution in command position (cannot be checked)";
   if (VARIABLE.test(value)) return "variable in command position (cannot be checked)";
   return undefined;
 }
@@ -121,7 +122,8 @@ export function spelledOut(commands: readonly SimpleCommand[]): string {
       const value = substitute(wordValue(word));
       const braces = word.raw === word.value ? expandBraceWord(value) : undefined;
       if (braces !== undefined) words.push(braces);
-      else words.push(/\s/.test(value) ? `'${value.replace(/'/g, "")}'` : value);
+      // A quoted newline is part of the argument, not a command start.
+      else words.push(/\s/.test(value) ? `'${value.replace(/'/g, "").replace(/\n/g, " ")}'` : value);
     }
     lines.push(words.join(" "));
   }

@@ -9,6 +9,8 @@
  * gap 2, `git branch -d`, in command-patterns.ts); the sudo guard here also scans inline payloads and marked starts,
  * not just the normalised command, and an analysis that hits its work bounds fails closed like the parser limits.
  */
+import { realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { maskDataArguments } from "./command-data-mask.js";
 import { patternMatches } from "./command-match.js";
 import { preNormalise, type NormaliseOptions } from "./command-normalise.js";
@@ -17,7 +19,7 @@ import { DANGEROUS_PATTERNS, HARDLINE_PATTERNS, SUDO_STDIN_REGEX, type CommandPa
 import { lexShellWithRedirections } from "./command-shell-lex.js";
 import { outsideTargets, writeTargets, type WriteTarget } from "./command-targets.js";
 import { analyseCommand } from "./command-variants.js";
-import { wordRules, type WordFinding } from "./command-word-rules.js";
+import { sudoReadsStdin, wordRules, type WordFinding } from "./command-word-rules.js";
 
 export { isCompoundCommand, matchesCommandGlob } from "./command-glob.js";
 export { analyseCommand } from "./command-variants.js";
@@ -98,6 +100,7 @@ function firstMatch(patterns: readonly CommandPattern[], variants: readonly stri
 /** What the lexed words say about the command and each command line it hands to a shell. */
 interface WordReading {
   readonly forkBomb: boolean;
+  readonly sudoStdin: boolean;
   readonly rule: WordFinding | undefined;
   readonly opaque: string | undefined;
   readonly targets: readonly WriteTarget[];
@@ -109,17 +112,36 @@ function readWords(texts: readonly string[], options: AssessOptions): WordReadin
   let opaque: string | undefined;
   const targets: WriteTarget[] = [];
   let forkBomb = false;
+  let sudoStdin = false;
   for (const text of texts) {
     const pre = preNormalise(text);
     forkBomb ||= isForkBomb(pre);
     const { commands, redirections } = lexShellWithRedirections(pre);
+    sudoStdin ||= sudoReadsStdin(commands);
     const found = writeTargets(commands, redirections, { home, ...(options.workspaceRoot ? { root: options.workspaceRoot } : {}) });
     targets.push(...found);
     const finding = wordRules(commands, redirections, found, { home, ...(options.hermesHome ? { hermesHome: options.hermesHome } : {}) });
     if (finding && (!rule || (finding.level === "hardline" && rule.level !== "hardline"))) rule = finding;
     opaque ??= opaqueFinding(commands);
   }
-  return { forkBomb, rule, opaque, targets };
+  return { forkBomb, sudoStdin, rule, opaque, targets };
+}
+
+/**
+ * Upstream's one exemption: the agent removing its own verification scratch file, exactly `rm -f
+ * <tmp>/hermes-verify-…` or `…/hermes-ad-hoc-…`, one literal operand directly in the (canonical) temp folder.
+ */
+export function isVerificationCleanup(command: string): boolean {
+  const match = /^rm\s+-f\s+([^\s'"`$*?[\];&|<>()\\]+)$/.exec(command.trim());
+  if (!match) return false;
+  const path = match[1]!;
+  const slash = path.lastIndexOf("/");
+  if (!/^hermes-(?:verify|ad-hoc)-/.test(path.slice(slash + 1)) || path.split("/").some((part) => part === "..")) return false;
+  try {
+    return slash > 0 && realpathSync(path.slice(0, slash)) === realpathSync(tmpdir()) && path.slice(0, slash) === realpathSync(tmpdir());
+  } catch {
+    return false;
+  }
 }
 
 export function assessCommand(command: string, options: AssessOptions = {}): CommandRisk {
@@ -135,10 +157,11 @@ export function assessCommand(command: string, options: AssessOptions = {}): Com
   if (words.forkBomb) return { level: "hardline", description: "fork bomb" };
   if (words.rule?.level === "hardline") return { level: "hardline", description: words.rule.description };
 
-  if (!options.sudoPasswordSet && variants.some((variant) => SUDO_STDIN_REGEX.test(variant))) {
+  if (!options.sudoPasswordSet && (words.sudoStdin || variants.some((variant) => SUDO_STDIN_REGEX.test(variant)))) {
     return { level: "hardline", description: SUDO_STDIN_DESCRIPTION };
   }
 
+  if (isVerificationCleanup(command)) return { level: "safe" };
   const outside = [...new Set(outsideTargets(words.targets, options.workspaceRoot).map((t) => t.value))];
   const dangerous = (description: string): CommandRisk => ({ level: "dangerous", description, ...(outside.length > 0 ? { outside } : {}) });
   const matched = firstMatch(DANGEROUS_PATTERNS, variants) ?? words.rule?.description ?? words.opaque ?? analysis.findings[0];

@@ -18,7 +18,7 @@
  * not reboot), then the marked text is normalised. Payloads are read from both the raw and the normalised command
  * (`bash${IFS}-c${IFS}'…'` only becomes readable after normalisation).
  */
-import { postNormalise, preNormalise, type NormaliseOptions } from "./command-normalise.js";
+import { flattenQuotedNewlines, postNormalise, preNormalise, type NormaliseOptions } from "./command-normalise.js";
 import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
 import { spelledOut } from "./command-opaque.js";
 import { executableWords, inspectCommand, plainWord } from "./command-structure.js";
@@ -100,10 +100,11 @@ export function analyseCommand(command: string, options: NormaliseOptions = {}):
     if (visited.has(text) || incomplete) return;
     visited.add(text);
     const pre = preNormalise(text);
-    const base = postNormalise(pre, options);
+    const flat = flattenQuotedNewlines(pre);
+    const base = postNormalise(flat, options);
     add(base);
     const commands = lexShell(pre);
-    add(postNormalise(markCommandStarts(pre, commands), options));
+    add(postNormalise(markCommandStarts(flat, commands), options));
     // Words as the shell passes them (ANSI-C decoded, literal variables and brace lists expanded, one command a
     // line), so `{rm,-rf,/}` or `r=rm; $r -rf /` meet the same rules as `rm -rf /`.
     add(postNormalise(spelledOut(commands), options));

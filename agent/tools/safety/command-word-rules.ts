@@ -125,6 +125,10 @@ const UNINSTALL_VERBS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 function packageUninstall(call: ProgramCall): WordFinding | undefined {
+  // `python3 -m pip uninstall x` is pip.
+  if (/^python[0-9.]*$/.test(call.name) && call.args[0] === "-m" && /^pip\d?$/.test(call.args[1] ?? "")) {
+    return packageUninstall({ ...call, name: "pip", args: call.args.slice(2), argWords: call.argWords.slice(2) });
+  }
   const name = /^pip\d?(?:\.\d+)?$/.test(call.name) ? "pip" : call.name;
   if (name === "pacman" || name === "pamac") return call.args.some((a) => /^-R/.test(a) || a === "--remove") ? ask("package manager uninstall") : undefined;
   const verbs = UNINSTALL_VERBS[name];
@@ -239,7 +243,7 @@ export function wordRules(commands: readonly SimpleCommand[], redirections: read
   const hardFinding = findings.find((f) => f?.level === "hardline");
   if (hardFinding) return hardFinding;
   if (targets.some((t) => t.kind !== "delete" && t.path !== undefined && isPersistencePath(t.path, options))) return ask(PERSISTENCE);
-  const first = findings.find((f) => f !== undefined);
+  const first = findings.find((f) => f !== undefined) ?? launchdUnknownTarget(calls);
   if (first) return first;
   const words = [...commands.flatMap((c) => c.words.map(wordValue)), ...redirections.flatMap((r) => (r.target ? [wordValue(r.target)] : []))];
   if (words.some((w) => METADATA.test(w))) return ask("cloud metadata endpoint access (instance credentials)");
@@ -248,4 +252,37 @@ export function wordRules(commands: readonly SimpleCommand[], redirections: read
     if (credential) return ask("send a credential file over the network");
   }
   return undefined;
+}
+
+const SUDO_WITH_VALUE = set("-u", "-g", "-p", "-C", "-D", "-h", "-r", "-t", "-T", "-U", "-R");
+
+/**
+ * `sudo` reading a password from stdin, whatever the flag order: `-S` bundled (`-Sk`, `-nS`) or after other flags
+ * (`-k -S`), or `--stdin` (upstream widened its guard the same way; sudo parses flags with getopt).
+ */
+export function sudoReadsStdin(commands: readonly SimpleCommand[]): boolean {
+  return commands.some((command) => {
+    const values = command.words.map(wordValue);
+    const at = values.findIndex((v) => v === "sudo" || v.endsWith("/sudo"));
+    if (at < 0) return false;
+    for (let i = at + 1; i < values.length; i++) {
+      const v = values[i]!;
+      if (v === "--stdin") return true;
+      if (v === "--" || !v.startsWith("-")) return false;
+      if (!v.startsWith("--") && v.slice(1).includes("S")) return true;
+      if (SUDO_WITH_VALUE.has(v)) i++;
+    }
+    return false;
+  });
+}
+
+const LAUNCHD_LIFECYCLE = set("stop", "kickstart", "bootout", "unload", "remove", "disable", "kill");
+
+/**
+ * `launchctl bootout "gui/$uid/$label"`: a lifecycle verb on a service named by a variable cannot be told apart from
+ * the Hermes gateway (the label may have been built earlier in the line), so it asks like the gateway rule.
+ */
+export function launchdUnknownTarget(calls: readonly ProgramCall[]): WordFinding | undefined {
+  const hit = calls.some((c) => c.name === "launchctl" && LAUNCHD_LIFECYCLE.has(operands(c.args)[0] ?? "") && operands(c.args).slice(1).some((a) => /[$`]/.test(a)));
+  return hit ? ask("stop/restart hermes launchd service (kills running agents)") : undefined;
 }
