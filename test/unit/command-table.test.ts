@@ -39,6 +39,8 @@ const TABLE: ReadonlyArray<readonly [string, Class]> = [
     'git commit -m "explain dd if=/dev/zero usage"', "mkdir -p build/out", "touch src/new.ts", "cp a.txt b.txt", "rm notes.txt", "mv a.txt b.txt",
     "echo data > /tmp/scratch.txt", "npx tsc --noEmit", "cargo build", "git add -A", "git checkout -b feature", "git stash", "rm -f build/x.o",
     "python3 my_script.py", "bash scripts/test.sh", "sed -i 's/a/b/' src/a.ts", "chmod +x scripts/run.sh",
+    "$HOME/.cargo/bin/cargo build", "echo '{\"a\":1}' | python3 -m json.tool", "cat data | python3 script.py", "git push -u origin feature",
+    "find . -name '*.log' -exec grep -l x {} +", "cd build && cmake .. && make", "cp -r src /tmp/backup", "git config user.name Me",
   ]),
   // Read-only without a sandbox: every control operator, redirection, substitution and wrapper is a possible write.
   ...rows("write", [

@@ -18,10 +18,31 @@ interface Span {
   readonly end: number;
 }
 
-/** Whether the command sits inside another command's word (`$(echo rm)`): then its output is code, not prose. */
-function nested(command: SimpleCommand, all: readonly SimpleCommand[]): boolean {
-  const at = command.words[0]!.start;
-  return all.some((other) => other !== command && other.words.some((w) => w.start < at && at < w.end));
+/**
+ * Whether a command sits inside another command's word (`$(echo rm)`): then its output is code, not prose. Only
+ * words holding a substitution can hold a command; their spans are swept in order, so this stays n log n.
+ */
+function nestingTest(commands: readonly SimpleCommand[]): (command: SimpleCommand) => boolean {
+  const spans = commands
+    .flatMap((c) => c.words)
+    .filter((w) => /\$\(|`|[<>]\(/.test(w.raw))
+    .sort((a, b) => a.start - b.start);
+  const reach: number[] = [];
+  for (const span of spans) reach.push(Math.max(span.end, reach[reach.length - 1] ?? 0));
+  return (command) => {
+    const at = command.words[0]!.start;
+    let low = 0;
+    let high = spans.length - 1;
+    let last = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (spans[mid]!.start < at) {
+        last = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    return last >= 0 && reach[last]! > at;
+  };
 }
 
 /** The pattern words of a grep-like call: `-e P` / `--regexp=P` values, else its first operand. */
@@ -50,11 +71,12 @@ function searchPatterns(args: readonly string[], words: readonly Span[]): Span[]
 function dataSpans(text: string): Span[] {
   const spans: Span[] = [];
   const commands = lexShell(text);
+  const nested = nestingTest(commands);
   for (const command of commands) {
     const call = programCall(command);
     const words = call.argWords;
     if (call.name === "echo" || call.name === "printf") {
-      if (nested(command, commands)) continue;
+      if (nested(command)) continue;
       spans.push(...words);
       continue;
     }
@@ -83,13 +105,14 @@ export function maskDataArguments(text: string): string {
   if (!/\b(?:echo|printf|git|gh|glab|grep|egrep|fgrep|zgrep|rg|ag|ack)\b/.test(text)) return text;
   const spans = dataSpans(text)
     .filter((s) => !/\$\(|`|<\(|>\(/.test(text.slice(s.start, s.end)))
-    .sort((a, b) => b.start - a.start);
-  let out = text;
-  let limit = Infinity;
+    .sort((a, b) => a.start - b.start);
+  const pieces: string[] = [];
+  let cursor = 0;
   for (const span of spans) {
-    if (span.end > limit) continue;
-    out = out.slice(0, span.start) + "DATA" + out.slice(span.end);
-    limit = span.start;
+    if (span.start < cursor) continue; // inside a span already replaced
+    pieces.push(text.slice(cursor, span.start), "DATA");
+    cursor = span.end;
   }
-  return out;
+  pieces.push(text.slice(cursor));
+  return pieces.join("");
 }

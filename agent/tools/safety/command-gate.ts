@@ -16,14 +16,19 @@ export type GateDecision = { readonly allowed: true; readonly note?: string } | 
  * first: APPROVE runs it (this once, nothing remembered), DENY blocks it unless a present user overrides it for
  * this one run, ESCALATE asks as manual mode does. Hardline, deny-glob and read-only blocks come before the judge,
  * so it can never let those through. Without a judge (a front end that has none) smart behaves as manual.
+ *
+ * `where.cwd` is the directory the command runs in (the terminal's workdir, a background process's folder): relative
+ * paths are resolved from it to decide what lies outside the workspace. Read-only mode is strict only when the
+ * session's commands are not in an OS sandbox (`ctx.state.sandboxed`, set by the terminal before it calls here).
  */
-export async function gateCommand(command: string, ctx: ToolContext): Promise<GateDecision> {
+export async function gateCommand(command: string, ctx: ToolContext, where: { readonly cwd?: string } = {}): Promise<GateDecision> {
   const settings = ctx.state.settings;
   const risk = assessCommand(command, {
     home: homedir(),
     hermesHome: ctx.home,
     sudoPasswordSet: Boolean(process.env.SUDO_PASSWORD),
     workspaceRoot: ctx.workspace.root,
+    ...(where.cwd ? { cwd: where.cwd } : {}),
   });
   if (risk.level === "hardline") {
     return { allowed: false, message: risk.description === SUDO_STDIN_DESCRIPTION ? SUDO_STDIN_MESSAGE : hardlineMessage(risk.description) };

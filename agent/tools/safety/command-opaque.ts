@@ -24,7 +24,9 @@ const SUBSTITUTION = /\$\(|`/;
 const VARIABLE = /\$(?:\{|[A-Za-z_@*#?!0-9-])/;
 
 /** Why a command word is opaque, or undefined when it is plain. */
-function opaqueWord(raw: string, value: string): string | undefined {
+function opaqueWord(raw: string, spelled: string): string | undefined {
+  // `$HOME/bin/tool` and `"$PWD"/x` name a known place; other variables could name anything.
+  const value = spelled.replace(/\$(?:HOME|PWD)\b|\$\{(?:HOME|PWD)\}/g, "/known");
   if (BRACE_LIST.test(raw.replace(/'[^']*'|"[^"]*"/g, ""))) return "brace expansion in command position (cannot be checked)";
   if (hasAnsiC(raw)) return "ANSI-C quoting in command position (cannot be checked)";
   // Checked on the raw word: a literal `$(echo rm)` is spelled out for the tables, but still asks.
@@ -43,7 +45,8 @@ function readsProgramFromStdin(name: string, args: readonly string[]): boolean {
 /** The first opacity finding of a line. */
 export function opaqueFinding(commands: readonly SimpleCommand[]): string | undefined {
   const calls = commands.map(programCall);
-  const downloader = calls.some((c) => DOWNLOADERS.has(c.name));
+  const firstDownload = calls.findIndex((c) => DOWNLOADERS.has(c.name));
+  const downloader = firstDownload >= 0;
   const decoder = calls.some((c) => DECODERS.test(c.name) && c.args.some((a) => /^-(?:[a-z]*d[a-z]*|-decode|r|p)$/.test(a) || a === "enc" || /^(?:base64|-d)$/.test(a)));
   for (let i = 0; i < commands.length; i++) {
     const command = commands[i]!;
@@ -63,7 +66,7 @@ export function opaqueFinding(commands: readonly SimpleCommand[]): string | unde
       return "pipe into an interpreter (cannot be checked)";
     }
     // `curl -o i.sh URL && sh i.sh`: running what was just downloaded.
-    if (downloader && i > 0 && calls.slice(0, i).some((c) => DOWNLOADERS.has(c.name)) && (interpreter || call.name.startsWith("./") || command.words[0]!.raw.startsWith("./"))) {
+    if (downloader && i > firstDownload && (interpreter || call.name.startsWith("./") || command.words[0]!.raw.startsWith("./"))) {
       const ran = interpreter ? call.args.find((a) => !a.startsWith("-")) : call.name;
       if (ran !== undefined) return "download and run a script";
     }

@@ -37,6 +37,8 @@ export interface AssessOptions extends NormaliseOptions {
    * dangerous, and the verdict lists those paths in `outside`: no session or permanent approval covers them.
    */
   readonly workspaceRoot?: string;
+  /** The directory the command runs in (the terminal's workdir); the workspace root when absent. */
+  readonly cwd?: string;
 }
 
 export const OUTSIDE_WORKSPACE_DESCRIPTION = "changes files outside the workspace";
@@ -118,7 +120,7 @@ function readWords(texts: readonly string[], options: AssessOptions): WordReadin
     forkBomb ||= isForkBomb(pre);
     const { commands, redirections } = lexShellWithRedirections(pre);
     sudoStdin ||= sudoReadsStdin(commands);
-    const found = writeTargets(commands, redirections, { home, ...(options.workspaceRoot ? { root: options.workspaceRoot } : {}) });
+    const found = writeTargets(commands, redirections, { home, ...(options.workspaceRoot ? { root: options.workspaceRoot } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) });
     targets.push(...found);
     const finding = wordRules(commands, redirections, found, { home, ...(options.hermesHome ? { hermesHome: options.hermesHome } : {}) });
     if (finding && (!rule || (finding.level === "hardline" && rule.level !== "hardline"))) rule = finding;

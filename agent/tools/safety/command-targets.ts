@@ -23,8 +23,10 @@ export interface WriteTarget {
 
 export interface TargetOptions {
   readonly home: string;
-  /** The workspace root; relative paths start here. */
+  /** The workspace root. */
   readonly root?: string;
+  /** Where the command starts (relative paths resolve from here); the root when absent. */
+  readonly cwd?: string;
 }
 
 /** Redirection targets that write nothing anyone keeps. */
@@ -97,7 +99,7 @@ function programTargets(name: string, args: readonly string[]): Array<[TargetKin
 
 /** Every path the line changes, in order. */
 export function writeTargets(commands: readonly SimpleCommand[], redirections: readonly Redirection[], options: TargetOptions): WriteTarget[] {
-  let cwd: string | undefined = options.root;
+  let cwd: string | undefined = options.cwd ?? options.root;
   const context = (): PathContext => ({ home: options.home, cwd });
   const out: WriteTarget[] = [];
   const push = (kind: TargetKind, value: string): void => {
@@ -118,7 +120,7 @@ export function writeTargets(commands: readonly SimpleCommand[], redirections: r
   for (const redirection of redirections) {
     if (!WRITE_OPERATORS.has(redirection.operator) || !redirection.target) continue;
     const at = redirection.target.start;
-    cwd = cwdFrom.filter(([start]) => start <= at).pop()?.[1] ?? options.root;
+    cwd = cwdFrom.filter(([start]) => start <= at).pop()?.[1] ?? options.cwd ?? options.root;
     push("write", wordValue(redirection.target));
   }
   return out;

@@ -16,7 +16,7 @@ const pendingInput = new WeakMap<BackgroundProcess, string>();
 async function writeThroughGate(entry: BackgroundProcess, data: string, ctx: ToolContext): Promise<ToolResult | undefined> {
   const line = (pendingInput.get(entry) ?? "") + data;
   if (line.trim().length > 0) {
-    const decision = await gateCommand(line, ctx);
+    const decision = await gateCommand(line, ctx, { cwd: entry.cwd });
     if (!decision.allowed) return toolError(decision.message);
   }
   entry.handle.write(data);
