@@ -19,6 +19,7 @@ import { PromptQueue } from "./prompt-queue.js";
 import { TerminalLinks } from "./terminal-links.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { startupNotices, type StartupNotice } from "./startup-notices.js";
+import { redactSecrets } from "../agent/security/secret-redaction.js";
 import { thinkingChoice } from "./thinking-option.js";
 
 export interface AcpSessionOptions {
@@ -195,7 +196,8 @@ export class AcpSession {
 
   /** Hands over the notices not shown yet, once. */
   takeNotices(): StartupNotice[] {
-    return this.unshownNotices.splice(0);
+    // Notices quote config problems and MCP servers' failures, which may carry a key: redacted like the log.
+    return this.unshownNotices.splice(0).map((n) => ({ ...n, description: redactSecrets(n.description) }));
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { PlanEntry, SessionUpdate } from "@agentclientprotocol/sdk";
 import type { AgentEvent } from "../agent/loop/events.js";
+import { redactSecrets } from "../agent/security/secret-redaction.js";
 import type { TodoItem } from "../agent/tools/session-tool-state.js";
 import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
 import { delegateEndContent } from "./delegation-view.js";
@@ -16,13 +17,14 @@ export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | u
       // `_meta.hermes.error` lets our own clients style it (and `chat` mode set its exit status).
       return {
         sessionUpdate: "agent_message_chunk",
-        content: { type: "text", text: `⚠️ ${event.message}` },
+        // A provider's error may quote the request's key or headers: redacted like the log (secret-redaction.ts).
+        content: { type: "text", text: `⚠️ ${redactSecrets(event.message)}` },
         _meta: { hermes: { error: true } },
       };
     case "notice":
       return {
         sessionUpdate: "agent_message_chunk",
-        content: { type: "text", text: `⚠️ ${event.title}: ${event.message}\n\n` },
+        content: { type: "text", text: `⚠️ ${event.title}: ${redactSecrets(event.message)}\n\n` },
         _meta: { hermes: { notice: true } },
       };
     case "tool_start": {

@@ -1,6 +1,9 @@
+import { redactSecrets } from "../agent/security/secret-redaction.js";
+
 /**
  * Logging for the server. stdout belongs to JSON-RPC, so every line goes to stderr. `--verbose` adds debug lines.
- * Callers must never pass API keys; `redactSecrets` is a last line of defence for provider messages that echo them.
+ * Callers must never pass API keys; `redactSecrets` (agent/security/secret-redaction.ts, shared with errors sent to
+ * the client and the extension's log channel) is a last line of defence for provider messages that echo them.
  */
 export interface Logger {
   debug(message: string): void;
@@ -17,11 +20,4 @@ export function createStderrLogger(verbose: boolean, write: (line: string) => vo
     warn: (m) => emit("warn", m),
     error: (m) => emit("error", m),
   };
-}
-
-// Long opaque tokens after common key prefixes (sk-..., sk-ant-..., Bearer ...) are masked.
-const SECRET_PATTERN = /\b(sk-[A-Za-z0-9_-]{8}|Bearer\s+)[A-Za-z0-9_\-.]{8,}/g;
-
-export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PATTERN, (_m, prefix: string) => `${prefix}…[redacted]`);
 }

@@ -10,8 +10,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { performance } from "node:perf_hooks";
 import { scanWhole, type ThreatFinding } from "../agent/security/threat-scanner.js";
+import { medianMs } from "./median-time.js";
 
 const SKIPPED = new Set(["SOURCES.tsv", "README.md"]);
 
@@ -34,18 +34,6 @@ function readFolder(dir: string): Scanned[] {
 
 function describe(findings: readonly ThreatFinding[]): string {
   return findings.map((f) => `${f.id}@${f.line}`).join(", ");
-}
-
-/** Median milliseconds of `fn` over `runs` runs, after a warm-up. */
-function medianMs(fn: () => void, runs: number): number {
-  for (let i = 0; i < 3; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
 function main(): number {

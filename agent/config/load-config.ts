@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parse as parseDotenv } from "dotenv";
+import { rememberSecretsOfEnv, rememberSecretsOfTree } from "../security/secret-values.js";
 import { configPathOf, dotenvPathOf, resolveHermesHome, type Env } from "./hermes-home.js";
 import { readModelSettings, type ModelSettings } from "./model-settings.js";
 import { readYamlFile, type YamlFile } from "./yaml-file.js";
@@ -20,6 +21,9 @@ export function loadHermesConfig(processEnv: Env): HermesConfig {
   const configPath = configPathOf(home);
   const env = { ...readDotenv(dotenvPathOf(home)), ...definedOnly(processEnv) };
   const yaml = readYamlFile(configPath);
+  // Every key read here is a value the redaction of logs and errors must know (secret-redaction.ts).
+  rememberSecretsOfEnv(env);
+  rememberSecretsOfTree(yaml.data);
   return { home, configPath, env, yaml, model: readModelSettings(yaml) };
 }
 

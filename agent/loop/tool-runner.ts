@@ -6,7 +6,9 @@ import type { SessionToolState } from "../tools/session-tool-state.js";
 import type { SessionDatabaseAccess, Tool, ToolContext, ToolResult } from "../tools/tool.js";
 import { parseToolArguments } from "../tools/validate-args.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { redactKnownSecrets } from "../security/secret-redaction.js";
 import type { AgentEventSink } from "./events.js";
+import { flagUntrustedOutput } from "./untrusted-output.js";
 
 /** Finds context files in the folders a tool call touched (the session's subdirectory-hint tracker). */
 export interface HintSource {
@@ -81,7 +83,11 @@ async function executeCall(call: ToolCallRecord, tools: ReadonlyMap<string, Tool
       result = { content: `Error executing tool '${call.name}': ${(error as Error).message ?? String(error)}`, isError: true };
     }
   }
+  // Known key values are taken out before the model sees them (a command printing the environment, a file holding
+  // a key): what reaches the model reaches the provider's logs. Then what the cap keeps is scanned for injections.
   result = capResult(result);
+  result = { ...result, content: redactKnownSecrets(result.content) };
+  if (tool) result = flagUntrustedOutput(tool, parsed?.ok ? parsed.args : undefined, result, emit);
   // Upstream appends newly discovered subdirectory context to the tool result, so the system prompt never changes.
   const hints = env.hints?.checkToolCall(call.name, parsed?.ok ? parsed.args : undefined);
   if (hints) result = { ...result, content: result.content + hints };

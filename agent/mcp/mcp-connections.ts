@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { rememberSecret, rememberSecretsOfEnv } from "../security/secret-values.js";
 import type { Tool } from "../tools/tool.js";
 import { mcpTransportOf, type McpNameValue, type McpServerSpec, type McpStdioServerSpec } from "./mcp-server-spec.js";
 import { createMcpTool, mcpToolName, type McpToolInfo } from "./mcp-tool.js";
@@ -60,6 +61,7 @@ interface StartedServer {
  */
 export async function connectMcpServers(servers: readonly McpServerSpec[], options: McpConnectOptions): Promise<McpConnections> {
   if (servers.length === 0) return { tools: [], failures: [], servers: [], close: async () => {} };
+  for (const spec of servers) rememberSpecSecrets(spec);
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const settled = await Promise.allSettled(servers.map((spec) => startServer(spec, options, Client)));
 
@@ -239,4 +241,18 @@ class StderrTail {
   text(): string {
     return this.tail.trim();
   }
+}
+
+/**
+ * A client hands keys to its MCP servers (stdio `env`, http `headers`): they are redacted from logs and errors like
+ * the server's own (an MCP server's failure message may quote its Authorization header).
+ */
+function rememberSpecSecrets(spec: McpServerSpec): void {
+  if (spec.type === "http" || spec.type === "sse") {
+    for (const { name, value } of spec.headers ?? []) {
+      if (/^(authorization|proxy-authorization|cookie)$/i.test(name) || /key|token|secret/i.test(name)) rememberSecret(`${spec.name} ${name}`, value.replace(/^(Bearer|Basic)\s+/i, ""));
+    }
+    return;
+  }
+  rememberSecretsOfEnv(Object.fromEntries((spec.env ?? []).map((e) => [e.name, e.value])));
 }

@@ -1,4 +1,5 @@
 import type { Tool, ToolContext, ToolParameters, ToolResult } from "../tools/tool.js";
+import { readOnlyRefusal } from "./mcp-read-only.js";
 
 /**
  * What an MCP tool wrapper needs from a connected client. The SDK's `Client` fits it; keeping it structural means
@@ -18,6 +19,8 @@ export interface McpToolInfo {
   readonly title?: string;
   readonly description?: string;
   readonly inputSchema?: unknown;
+  /** Hints the server gives about the tool; only `readOnlyHint` is read (read-only mode lets such tools run). */
+  readonly annotations?: { readonly readOnlyHint?: boolean };
 }
 
 /** Tool names the model sees must match what every provider accepts: `^[A-Za-z0-9_-]{1,64}$`. */
@@ -131,8 +134,12 @@ export function createMcpTool(options: {
     name,
     description: `[MCP server ${server}] ${summary}`,
     parameters: mcpToolParameters(tool.inputSchema),
+    // Whatever the server answers is its text, not the user's: scanned and flagged by the tool runner.
+    untrustedOutput: "mcp",
     async run(args: Readonly<Record<string, unknown>>, ctx: ToolContext): Promise<ToolResult> {
       if (ctx.signal.aborted) return { content: "Cancelled by the user before it ran.", isError: true };
+      const refused = await readOnlyRefusal({ server, tool, name, args }, ctx);
+      if (refused) return refused;
       try {
         const result = await client.callTool({ name: tool.name, arguments: { ...args } }, undefined, {
           signal: ctx.signal,

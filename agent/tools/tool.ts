@@ -1,5 +1,6 @@
 import type { Database } from "sql.js";
 import type { DelegationHost } from "../delegation/delegation-host.js";
+import type { UntrustedOutputKind } from "../security/tool-output-scan.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
 import type { CommandJudge } from "./safety/command-judge.js";
@@ -78,6 +79,12 @@ export interface Tool {
   readonly parameters: ToolParameters;
   /** Interactive tools (clarify) run one at a time, after the others of the same reply. */
   readonly interactive?: boolean;
+  /**
+   * The output carries text the user did not write (a file's lines, a command's output, an MCP server's result):
+   * the tool runner scans it and, when it looks like a prompt injection, wraps it as untrusted data with the findings
+   * and tells the user (agent/loop/untrusted-output.ts). Web tools wrap their own output and leave this unset.
+   */
+  readonly untrustedOutput?: UntrustedOutputKind;
   /** Arguments have been checked against `parameters` (required fields present, types right) before this runs. */
   run(args: Readonly<Record<string, unknown>>, ctx: ToolContext): Promise<ToolResult>;
 }

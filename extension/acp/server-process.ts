@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as vscode from "vscode";
+import { redactSecrets } from "../../agent/security/secret-redaction.js";
+import { rememberSecret } from "../../agent/security/secret-values.js";
 
 /**
  * The bundled hermes-acp, run with the editor's own runtime (`process.execPath`; ELECTRON_RUN_AS_NODE makes VS
@@ -11,7 +13,20 @@ export function spawnServer(serverPath: string, cwd: string, env: Record<string,
     env: { ...process.env, ...env, ELECTRON_RUN_AS_NODE: "1" },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  child.stderr.on("data", (data: Buffer) => log.append(data.toString("utf8")));
-  child.on("exit", (code, signal) => log.appendLine(`[hermes] server exited (${signal ?? `code ${code}`})`));
+  // The server redacts its own log lines, but not what Node prints when it crashes (a stack trace quoting a request):
+  // the keys this window passed it (`env` holds only the keychain's secrets) are masked here too, line by line so a
+  // key split across chunks is still caught.
+  for (const [name, value] of Object.entries(env)) rememberSecret(name, value);
+  let partial = "";
+  child.stderr.on("data", (data: Buffer) => {
+    const lines = (partial + data.toString("utf8")).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) log.appendLine(redactSecrets(line));
+  });
+  child.on("exit", (code, signal) => {
+    if (partial) log.appendLine(redactSecrets(partial));
+    partial = "";
+    log.appendLine(`[hermes] server exited (${signal ?? `code ${code}`})`);
+  });
   return child;
 }

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { describeProviderError, toProviderError } from "../../agent/providers/provider-error.js";
-import { redactSecrets } from "../../acp-server/log.js";
+import { redactSecrets } from "../../agent/security/secret-redaction.js";
 
 const runtime: RuntimeProvider = {
   providerId: "openrouter",
@@ -49,6 +49,6 @@ describe("provider errors", () => {
 
   it("masks keys that leak into log lines", () => {
     assert.equal(redactSecrets("Authorization: Bearer abcdefghijklmnop"), "Authorization: Bearer …[redacted]");
-    assert.equal(redactSecrets("key sk-ant-api03-abcdefghijklmnopqrstuvwxyz"), "key sk-ant-api0…[redacted]");
+    assert.equal(redactSecrets("key sk-ant-api03-abcdefghijklmnopqrstuvwxyz"), "key sk-ant-api03-…[redacted]");
   });
 });

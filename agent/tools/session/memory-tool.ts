@@ -148,6 +148,11 @@ export const memoryTool: Tool = {
     },
   },
   async run(args, ctx) {
+    // Memory is written to HERMES_HOME and shown to every later session: a change, which read-only mode promises not
+    // to make. Every memory call writes (add, replace, remove; reading memory needs no tool: it is in the prompt).
+    if (ctx.state.mode === "read_only") {
+      return refuse("Read-only mode: memory is not changed in this mode. Do not retry; if the fact matters, tell the user, who can save it after switching the session's mode.");
+    }
     const target = args.target === undefined || args.target === null ? "memory" : String(args.target);
     if (target !== "memory" && target !== "user") return refuse(`Invalid target '${target}'. Use 'memory' or 'user'.`);
     const store: Store = {

@@ -1,5 +1,6 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { BlockList, isIP } from "node:net";
+import { containsKeyShape } from "../../security/secret-redaction.js";
 
 /**
  * SSRF protection, after upstream's tools/url_safety.py: a page fetch may not reach loopback, private, link-local,
@@ -124,8 +125,6 @@ const SENSITIVE_QUERY_NAMES = new Set([
   "x_amz_signature", "x-amz-security-token", "x-amz-signature",
 ]);
 
-/** Well-known API key prefixes (OpenAI/Anthropic, GitHub, Slack, AWS, Google, GitLab, Hugging Face). */
-const KEY_PREFIX = /(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|glpat-[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{20,})/;
 
 /**
  * Upstream blocks the whole web_extract call when a URL carries a secret: the model may be steered into sending one
@@ -138,7 +137,8 @@ export function secretInUrlReason(url: URL): string | undefined {
   } catch {
     // A malformed escape is left as written; the raw text is still checked.
   }
-  if (KEY_PREFIX.test(url.href) || KEY_PREFIX.test(decoded)) {
+  // Well-known key shapes, the same list the log redaction masks (agent/security/secret-redaction.ts).
+  if (containsKeyShape(url.href) || containsKeyShape(decoded)) {
     return "Blocked: URL contains what appears to be an API key or token. Secrets must not be sent in URLs.";
   }
   for (const [name, value] of url.searchParams) {
