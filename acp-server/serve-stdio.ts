@@ -25,10 +25,27 @@ export async function serveStdio(log: Logger): Promise<void> {
   log.debug("client closed the connection");
 }
 
+/**
+ * The most bytes one incoming JSON-RPC line may have: 64 MiB. The largest legitimate messages are prompts with
+ * images (5 MB each at most, about 6.7 MB once base64-encoded: nine of them fit) and an editor's reply to
+ * fs/read_text_file for a large file. A longer line is dropped with an error reply (document-event-tap.ts), so memory
+ * stays bounded by about this much and the server keeps answering; the SDK's own limit is set above it, since a
+ * line over the SDK's limit closes the connection for good.
+ */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
 /** The agent app on a pair of byte streams, with document events taken off the input before the SDK's dispatch. */
 export function connectAgent(ctx: ServerContext, input: Readable, output: Writable): acp.AgentConnection {
-  const tapped = input.pipe(new DocumentEventTap((method, params) => handleDocumentEvent(ctx, method, params)));
-  const stream = acp.ndJsonStream(Writable.toWeb(output) as WritableStream<Uint8Array>, Readable.toWeb(tapped) as ReadableStream<Uint8Array>);
+  const cap = {
+    maxLineBytes: MAX_LINE_BYTES,
+    // One write per whole line: the SDK writes whole lines too, so the two never interleave within a line.
+    reply: (message: object) => void output.write(`${JSON.stringify(message)}\n`),
+    log: (text: string) => ctx.log.warn(text),
+  };
+  const tapped = input.pipe(new DocumentEventTap((method, params) => handleDocumentEvent(ctx, method, params), cap));
+  const stream = acp.ndJsonStream(Writable.toWeb(output) as WritableStream<Uint8Array>, Readable.toWeb(tapped) as ReadableStream<Uint8Array>, {
+    maxMessageBytes: MAX_LINE_BYTES + 1024,
+  });
   return createAgentApp(ctx).connect(stream);
 }
 
