@@ -37,13 +37,14 @@ export class AcpWorkspace implements Workspace {
     private readonly capabilities: ClientCapabilities,
     private readonly log: Logger,
     private readonly terminals: TerminalLinks,
+    private readonly readTimeoutMs = CLIENT_TIMEOUT_MS,
   ) {
     this.local = new LocalWorkspace(root);
   }
 
   async readTextFile(path: string): Promise<string> {
     if (!this.capabilities.fs?.readTextFile || this.missing.has("fs/read_text_file")) return this.local.readTextFile(path);
-    const timeout = AbortSignal.timeout(CLIENT_TIMEOUT_MS);
+    const timeout = AbortSignal.timeout(this.readTimeoutMs);
     try {
       const { content } = await this.client.request("fs/read_text_file", { sessionId: this.sessionId, path }, { cancellationSignal: timeout, stopWaitingOnCancel: true });
       return content;
@@ -52,7 +53,7 @@ export class AcpWorkspace implements Workspace {
       if (failure.code === RESOURCE_NOT_FOUND) throw new WorkspaceError("not_found", `File not found: ${path}`);
       if (failure.code === METHOD_NOT_FOUND) return this.localAfterMissing("fs/read_text_file", () => this.local.readTextFile(path));
       if (timeout.aborted) {
-        throw new WorkspaceError("io", `The editor did not answer a read of ${path} within ${CLIENT_TIMEOUT_MS / 1000} s; the file was not read.`);
+        throw new WorkspaceError("io", `The editor did not answer a read of ${path} within ${this.readTimeoutMs / 1000} s; the file was not read.`);
       }
       throw new WorkspaceError("denied", `The editor refused to read ${path} (${failure.message ?? "no reason given"}); the file was not read. Do not try to read it another way.`);
     }
