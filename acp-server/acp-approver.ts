@@ -28,7 +28,8 @@ export class AcpApprover implements Approver {
 
   async approveCommand(request: CommandApprovalRequest, signal: AbortSignal): Promise<CommandApproval> {
     // Overriding a smart-approval DENY is for this one run: upstream offers only "Allow once" and "Deny" then.
-    const once = request.smartDenied === true;
+    // So is running a command again outside the OS sandbox: each escape from containment is its own question.
+    const once = request.smartDenied === true || request.outsideSandbox === true;
     // A session or permanent answer covers every command of the same rule (upstream's key is the rule's
     // description), so the label names the rule, not this command: "Allow recursive delete for this session".
     const session = !once && request.allowSession !== false;
@@ -38,11 +39,15 @@ export class AcpApprover implements Approver {
       ...(request.allowPermanent && session ? [{ optionId: "allow_always", name: `Always allow ${request.description}`, kind: "allow_always" as const }] : []),
       { optionId: "deny", name: "Deny", kind: "reject_once" },
     ];
-    const why = once ? `${request.description}\nSmart approval said DENY: allowing overrides it for this one run only.` : request.description;
+    const why = request.outsideSandbox
+      ? "It failed on the sandbox's walls (it writes outside the workspace, or into a protected file). Allowing runs it once more, outside the sandbox, with your permissions."
+      : request.smartDenied
+        ? `${request.description}\nSmart approval said DENY: allowing overrides it for this one run only.`
+        : request.description;
     const response = await this.ask(
       {
         toolCallId: request.toolCallId,
-        title: `${request.description}: ${request.command}`,
+        title: request.outsideSandbox ? `Run outside the sandbox? ${request.command}` : `${request.description}: ${request.command}`,
         kind: "execute",
         status: "pending",
         content: [{ type: "content", content: { type: "text", text: `${why}\n$ ${request.command}` } }],

@@ -1,5 +1,6 @@
 import { RequestError, type AgentContext, type CreateTerminalRequest, type TerminalExitStatus, type TerminalOutputResponse, type WaitForTerminalExitResponse } from "@agentclientprotocol/sdk";
-import { QUIET_ENV, SHELL } from "../agent/workspace/local-workspace.js";
+import { editorTerminalArgv } from "../agent/workspace/command-argv.js";
+import { QUIET_ENV } from "../agent/workspace/local-workspace.js";
 import type { CommandExit, CommandSpec, RunningCommand } from "../agent/workspace/workspace.js";
 import type { Logger } from "./log.js";
 import type { TerminalLinks } from "./terminal-links.js";
@@ -81,7 +82,8 @@ export class ClientTerminalCommand implements RunningCommand {
     const env = Object.entries({ ...QUIET_ENV, ...this.spec.env }).map(([name, value]) => ({ name, value }));
     let terminalId: string;
     try {
-      terminalId = await this.create({ sessionId, command: SHELL, args: ["-c", this.spec.command], cwd: this.spec.cwd, env, outputByteLimit: OUTPUT_BYTE_LIMIT });
+      const [command, ...args] = editorTerminalArgv(this.spec);
+      terminalId = await this.create({ sessionId, command, args, cwd: this.spec.cwd, env, outputByteLimit: OUTPUT_BYTE_LIMIT });
     } catch (error) {
       // Only a refusal says the command did not start there.
       if (!(error instanceof RequestError)) throw error;

@@ -75,3 +75,8 @@ export function findProvider(name: string): ProviderInfo | undefined {
 export function knownProviderIds(): string[] {
   return PROVIDERS.map((p) => p.id);
 }
+
+/** Every variable the catalog names as holding a provider key (kept out of the agent's commands). */
+export function providerKeyVariables(): ReadonlySet<string> {
+  return new Set(PROVIDERS.flatMap((p) => p.keyVariables));
+}

@@ -18,6 +18,21 @@ export interface ToolSettings {
   readonly userCharLimit: number;
   /** `terminal.timeout`: default seconds a foreground command may run. */
   readonly terminalTimeoutSeconds: number;
+  /** `terminal.sandbox`: the OS sandbox around the agent's commands. */
+  readonly sandbox: SandboxSettings;
+  /** `terminal.env_passthrough` (upstream's key): secret-looking variables the user lets commands see. */
+  readonly envPassthrough: readonly string[];
+}
+
+/**
+ * `terminal.sandbox: off` (or false) runs commands unconfined; otherwise a mapping `{ network: allow | deny,
+ * writable: [paths] }`. Network is allowed by default: builds and package managers need their registries.
+ */
+export interface SandboxSettings {
+  readonly enabled: boolean;
+  readonly network: "allow" | "deny";
+  /** Extra folders commands may write to (besides the workspace and the temp folder), `~` expanded by the caller. */
+  readonly writable: readonly string[];
 }
 
 export function readToolSettings(yaml: YamlFile): ToolSettings {
@@ -34,7 +49,22 @@ export function readToolSettings(yaml: YamlFile): ToolSettings {
     memoryCharLimit: positiveInt(yaml, ["memory", "memory_char_limit"], memory.memory_char_limit) ?? 2200,
     userCharLimit: positiveInt(yaml, ["memory", "user_char_limit"], memory.user_char_limit) ?? 1375,
     terminalTimeoutSeconds: positiveInt(yaml, ["terminal", "timeout"], terminal.timeout) ?? 180,
+    sandbox: sandboxSettingsOf(yaml, terminal.sandbox),
+    envPassthrough: stringList(yaml, ["terminal", "env_passthrough"], terminal.env_passthrough),
   };
+}
+
+export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { enabled: true, network: "allow", writable: [] };
+
+function sandboxSettingsOf(yaml: YamlFile, value: unknown): SandboxSettings {
+  if (value === undefined || value === null || value === true || value === "on") return DEFAULT_SANDBOX_SETTINGS;
+  if (value === false || value === "off") return { ...DEFAULT_SANDBOX_SETTINGS, enabled: false };
+  if (typeof value !== "object" || Array.isArray(value)) throw configErrorAt(yaml, ["terminal", "sandbox"], "terminal.sandbox must be off or a mapping (network, writable)");
+  const fields = value as Record<string, unknown>;
+  const network = fields.network ?? "allow";
+  if (network !== "allow" && network !== "deny") throw configErrorAt(yaml, ["terminal", "sandbox", "network"], "terminal.sandbox.network must be allow or deny");
+  const enabled = fields.enabled === undefined ? true : fields.enabled !== false && fields.enabled !== "off";
+  return { enabled, network, writable: stringList(yaml, ["terminal", "sandbox", "writable"], fields.writable) };
 }
 
 /** Upstream: YAML `off`/false → off, true → manual, "smart"/"manual" as written, anything else → manual. */

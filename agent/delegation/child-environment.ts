@@ -80,6 +80,12 @@ function childToolState(parent: SessionToolState): SessionToolState {
     set mode(value) {
       parent.mode = value;
     },
+    get sandboxed() {
+      return parent.sandboxed;
+    },
+    set sandboxed(value) {
+      parent.sandboxed = value;
+    },
     get sessionId() {
       return parent.sessionId;
     },

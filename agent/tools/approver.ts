@@ -26,6 +26,11 @@ export interface CommandApprovalRequest {
    * "deny" (upstream's `smart_denied` prompt).
    */
   readonly smartDenied?: boolean;
+  /**
+   * The command failed on the OS sandbox's walls and would run again outside it: offer only "once" and "deny"
+   * ("Run outside the sandbox?"). Nothing is remembered: each escape from containment is asked about.
+   */
+  readonly outsideSandbox?: boolean;
 }
 
 export interface EditApprovalRequest {

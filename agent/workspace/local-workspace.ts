@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { commandArgv } from "./command-argv.js";
+import { withoutSecrets } from "../sandbox/secret-environment.js";
 import type { CommandExit, CommandSpec, DirEntry, FileStat, RunningCommand, Workspace } from "./workspace.js";
 import { WorkspaceError } from "./workspace.js";
 
-// Commands run under bash when the machine has it (upstream runs bash), else POSIX sh.
-export const SHELL = existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh";
+export { SHELL } from "./command-argv.js";
 const KILL_GRACE_MS = 2000;
 
 // Non-interactive defaults so a command never waits for a pager or a credential prompt nobody can answer.
@@ -77,8 +77,9 @@ export class LocalWorkspace implements Workspace {
     }
   }
 
+  /** Provider keys and other credentials of the server's environment never reach a command (see secret-environment). */
   runCommand(spec: CommandSpec): RunningCommand {
-    return startLocalCommand(spec, { ...this.baseEnv, ...QUIET_ENV, ...spec.env });
+    return startLocalCommand(spec, { ...withoutSecrets(this.baseEnv, spec.envPassthrough), ...QUIET_ENV, ...spec.env });
   }
 }
 
@@ -87,7 +88,8 @@ export class LocalWorkspace implements Workspace {
  * not just the shell. stdin is closed unless asked for, so a command that reads input gets EOF instead of hanging.
  */
 function startLocalCommand(spec: CommandSpec, env: Record<string, string | undefined>): RunningCommand {
-  const child = spawn(SHELL, ["-c", spec.command], {
+  const [program, ...args] = commandArgv(spec);
+  const child = spawn(program!, args, {
     cwd: spec.cwd,
     env,
     detached: true,

@@ -53,6 +53,13 @@ export interface CommandSpec {
   readonly stdin?: boolean;
   /** The tool call the command runs for: an editor running it in its own terminal shows that terminal there. */
   readonly toolCallId?: string;
+  /**
+   * A program and its arguments that run the shell (an OS sandbox: `bwrap … --`, `sandbox-exec -p …`). Absent: the
+   * shell runs directly.
+   */
+  readonly launcher?: readonly string[];
+  /** Secret-looking variables of the inherited environment that the user lets through (`terminal.env_passthrough`). */
+  readonly envPassthrough?: readonly string[];
 }
 
 export interface CommandExit {

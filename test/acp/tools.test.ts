@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { scriptedCall } from "../fixtures/scripted-llm.js";
-import { stillRunningAfter } from "../helpers/process-alive.js";
+import { markedSleep, markedStillRunningAfter, runningWith } from "../helpers/process-alive.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 
 type Update = acp.SessionNotification["update"];
@@ -94,17 +94,18 @@ describe("hermes-acp: tools over ACP", () => {
   });
 
   it("cancels a running `sleep 30` at once: the prompt returns cancelled and the process group is gone", async () => {
-    server.llm.enqueue({ kind: "tool_calls", calls: [call("c_sleep", "terminal", { command: "sleep 30 & echo $! > sleep.pid; wait" })] }, { kind: "text", chunks: ["after"] });
+    const sleepFor = markedSleep();
+    server.llm.enqueue({ kind: "tool_calls", calls: [call("c_sleep", "terminal", { command: `sleep ${sleepFor} & wait` })] }, { kind: "text", chunks: ["after"] });
     const sessionId = await server.harness!.newSession(server.workspace);
     const turn = server.harness!.prompt(sessionId, "wait a while");
     for (let i = 0; i < 100 && updates("tool_call").length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 100 && runningWith(sleepFor).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(runningWith(sleepFor).length > 0, "the sleep started");
     const started = Date.now();
     await server.harness!.agent.notify("session/cancel", { sessionId });
     assert.equal((await turn).stopReason, "cancelled");
     assert.ok(Date.now() - started < 15_000, "cancel does not wait for the 30 s sleep");
-    const pid = Number(readFileSync(join(server.workspace, "sleep.pid"), "utf8"));
-    assert.equal(await stillRunningAfter(pid), false, "the sleep is gone");
+    assert.equal(await markedStillRunningAfter(sleepFor), false, "the sleep is gone");
     assert.equal((await server.harness!.prompt(sessionId, "still there?")).stopReason, "end_turn", "the session works after a cancel");
   });
 });

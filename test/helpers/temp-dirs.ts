@@ -6,8 +6,9 @@ import { dirname, join } from "node:path";
 export class TempDirs {
   private readonly made: string[] = [];
 
-  make(prefix = "hermes-test-"): string {
-    const dir = mkdtempSync(join(tmpdir(), prefix));
+  make(prefix = "hermes-test-", parent = tmpdir()): string {
+    mkdirSync(parent, { recursive: true });
+    const dir = mkdtempSync(join(parent, prefix));
     this.made.push(dir);
     return dir;
   }

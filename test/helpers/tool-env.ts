@@ -1,4 +1,4 @@
-import type { ToolSettings } from "../../agent/config/tool-settings.js";
+import { DEFAULT_SANDBOX_SETTINGS, type ToolSettings } from "../../agent/config/tool-settings.js";
 import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
 import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest, ReadApproval, ReadApprovalRequest } from "../../agent/tools/approver.js";
 import { SessionToolState } from "../../agent/tools/session-tool-state.js";
@@ -15,6 +15,8 @@ export function toolSettings(overrides: Partial<ToolSettings> = {}): ToolSetting
     memoryCharLimit: 2200,
     userCharLimit: 1375,
     terminalTimeoutSeconds: 180,
+    sandbox: DEFAULT_SANDBOX_SETTINGS,
+    envPassthrough: [],
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { processTool } from "../../agent/tools/terminal/process-tool.js";
 import { cleanTerminalText } from "../../agent/tools/terminal/terminal-text.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
-import { stillRunningAfter } from "../helpers/process-alive.js";
+import { markedSleep, markedStillRunningAfter, runningWith } from "../helpers/process-alive.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { ScriptedUser, runTool, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
 
@@ -40,24 +40,27 @@ describe("terminal tool", () => {
     this.timeout(10_000);
     const root = temp.make();
     const started = Date.now();
-    const body = parse((await runTool(terminalTool, { command: "sleep 30 & echo $! > child.pid; wait", timeout: 1 }, toolEnvironment(root, temp.make()))).content);
+    const sleepFor = markedSleep();
+    const body = parse((await runTool(terminalTool, { command: `sleep ${sleepFor} & echo started; wait`, timeout: 1 }, toolEnvironment(root, temp.make()))).content);
     assert.ok(Date.now() - started < 15_000, "the 1 s timeout ends the 30 s sleep");
     assert.match(body.error!, /timed out after 1s/);
-    const childPid = Number(readFileSync(join(root, "child.pid"), "utf8"));
-    assert.equal(await stillRunningAfter(childPid), false, "the background child of the shell is gone too");
+    assert.match(body.output, /started/);
+    assert.equal(await markedStillRunningAfter(sleepFor), false, "the background child of the shell is gone too");
   });
 
   it("ends a running `sleep 30` at once when the turn is cancelled", async () => {
     const root = temp.make();
     const controller = new AbortController();
-    const run = runTool(terminalTool, { command: "sleep 30 & echo $! > child.pid; wait" }, toolEnvironment(root, temp.make()), controller.signal);
-    await sleep(300);
+    const sleepFor = markedSleep();
+    const run = runTool(terminalTool, { command: `sleep ${sleepFor} & wait` }, toolEnvironment(root, temp.make()), controller.signal);
+    for (let i = 0; i < 100 && runningWith(sleepFor).length === 0; i++) await sleep(20);
+    assert.ok(runningWith(sleepFor).length > 0, "the sleep started");
     const started = Date.now();
     controller.abort();
     const body = parse((await run).content);
     assert.ok(Date.now() - started < 15_000, "cancel does not wait for the 30 s command");
     assert.match(body.error!, /cancelled by the user/);
-    assert.equal(await stillRunningAfter(Number(readFileSync(join(root, "child.pid"), "utf8"))), false);
+    assert.equal(await markedStillRunningAfter(sleepFor), false);
   });
 
   it("streams output as it arrives", async () => {

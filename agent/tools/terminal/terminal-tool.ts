@@ -1,5 +1,8 @@
 import { isAbsolute, resolve } from "node:path";
+import { failedOnSandboxWall } from "../../sandbox/sandbox-walls.js";
+import type { CommandSpec } from "../../workspace/workspace.js";
 import { gateCommand } from "../safety/command-gate.js";
+import { containmentFor } from "./command-containment.js";
 import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import { OutputCollector } from "./terminal-text.js";
 
@@ -33,20 +36,59 @@ export const terminalTool: Tool = {
     const cwd = args.workdir ? resolve(ctx.workspace.root, String(args.workdir)) : ctx.workspace.root;
     const where = await ctx.workspace.stat(cwd);
     if (!where?.isDirectory) return toolError(`workdir ${isAbsolute(String(args.workdir)) ? "" : `${cwd} `}does not exist or is not a folder.`);
+    // Containment first: whether a sandbox holds the command decides how strict the gate must be.
+    const containment = await containmentFor(ctx, cwd);
     const gate = await gateCommand(command, ctx);
     if (!gate.allowed) return terminalResult("", null, gate.message);
+    const spec: CommandSpec = {
+      command,
+      cwd,
+      envPassthrough: ctx.state.settings.envPassthrough,
+      ...(containment.launcher ? { launcher: containment.launcher } : {}),
+    };
     if (args.background === true) {
-      if (ctx.state.mode === "read_only") return terminalResult("", null, "BLOCKED: background processes are not started in read-only mode.");
-      return startBackground(command, cwd, ctx);
+      if (ctx.state.mode === "read_only" && !containment.launcher) return terminalResult("", null, "BLOCKED: background processes are not started in read-only mode without a sandbox.");
+      return startBackground(spec, ctx);
     }
     const seconds = Math.min(MAX_TIMEOUT_SECONDS, Number(args.timeout ?? ctx.state.settings.terminalTimeoutSeconds));
-    const result = await runForeground(command, cwd, seconds, ctx);
-    return gate.note ? { ...result, content: `${result.content}\n${gate.note}` } : result;
+    let result = await runForeground({ ...spec, toolCallId: ctx.toolCallId }, seconds, ctx);
+    if (containment.launcher && result.hitWall) result = await escalate(spec, seconds, ctx, result);
+    return gate.note ? { ...result.tool, content: `${result.tool.content}\n${gate.note}` } : result.tool;
   },
 };
 
-async function runForeground(command: string, cwd: string, seconds: number, ctx: ToolContext): Promise<ToolResult> {
-  const handle = ctx.workspace.runCommand({ command, cwd, toolCallId: ctx.toolCallId });
+interface ForegroundOutcome {
+  readonly tool: ToolResult;
+  /** It failed on the sandbox's walls (a write outside what the session may write). */
+  readonly hitWall: boolean;
+}
+
+/**
+ * A contained command that failed on the sandbox's walls: the user decides whether it runs again outside the
+ * sandbox (allow once / deny; nothing remembered). YOLO asks nobody, so there the model is told why it failed and
+ * how the user can lift the wall; so is a front end that cannot ask.
+ */
+async function escalate(spec: CommandSpec, seconds: number, ctx: ToolContext, failed: ForegroundOutcome): Promise<ForegroundOutcome> {
+  const wallNote =
+    "The command failed on the sandbox's walls: it tried to write outside the workspace, the temp folder and the writable caches (or into .git/config, .git/hooks, HERMES_HOME or a shell start-up file).";
+  if (ctx.state.mode === "yolo" || !ctx.approver.canAsk) {
+    const how = " Work inside the workspace instead, or ask the user to add the folder to terminal.sandbox.writable in config.yaml.";
+    return { tool: { ...failed.tool, content: `${failed.tool.content}\n${wallNote}${how}` }, hitWall: true };
+  }
+  const answer = await ctx.approver.approveCommand(
+    { toolCallId: ctx.toolCallId, command: spec.command, description: "blocked by the sandbox: run outside the sandbox?", allowPermanent: false, outsideSandbox: true },
+    ctx.signal,
+  );
+  if (answer === "deny") {
+    return { tool: { ...failed.tool, content: `${failed.tool.content}\n${wallNote} The user declined to run it outside the sandbox; do not retry it another way.` }, hitWall: true };
+  }
+  const { launcher: _contained, ...unconfined } = spec;
+  const rerun = await runForeground({ ...unconfined, toolCallId: ctx.toolCallId }, seconds, ctx);
+  return { tool: { ...rerun.tool, content: `${rerun.tool.content}\n(Run again outside the sandbox, as the user allowed once.)` }, hitWall: false };
+}
+
+async function runForeground(spec: CommandSpec, seconds: number, ctx: ToolContext): Promise<ForegroundOutcome> {
+  const handle = ctx.workspace.runCommand(spec);
   const output = new OutputCollector();
   handle.onOutput((chunk) => {
     output.add(chunk);
@@ -63,20 +105,22 @@ async function runForeground(command: string, cwd: string, seconds: number, ctx:
   const timer = setTimeout(() => stop("timeout"), seconds * 1000);
   try {
     const exit = await handle.exited;
-    if (stoppedBy === "cancel") return terminalResult(output.text(), exit.exitCode, "Command cancelled by the user; its process group was killed.");
+    const text = output.text();
+    if (stoppedBy === "cancel") return { tool: terminalResult(text, exit.exitCode, "Command cancelled by the user; its process group was killed."), hitWall: false };
     if (stoppedBy === "timeout") {
-      return terminalResult(output.text(), exit.exitCode, `Command timed out after ${seconds}s and was killed. For long-running commands use background=true, or pass a larger timeout.`);
+      return { tool: terminalResult(text, exit.exitCode, `Command timed out after ${seconds}s and was killed. For long-running commands use background=true, or pass a larger timeout.`), hitWall: false };
     }
-    return terminalResult(output.text(), exit.exitCode ?? (exit.signal ? 128 : null), exit.signal ? `Killed by signal ${exit.signal}` : null);
+    const exitCode = exit.exitCode ?? (exit.signal ? 128 : null);
+    return { tool: terminalResult(text, exitCode, exit.signal ? `Killed by signal ${exit.signal}` : null), hitWall: failedOnSandboxWall(text, exitCode) };
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener("abort", onAbort);
   }
 }
 
-function startBackground(command: string, cwd: string, ctx: ToolContext): ToolResult {
-  const handle = ctx.workspace.runCommand({ command, cwd, stdin: true });
-  const entry = ctx.state.processes.add(command, cwd, handle);
+function startBackground(spec: CommandSpec, ctx: ToolContext): ToolResult {
+  const handle = ctx.workspace.runCommand({ ...spec, stdin: true });
+  const entry = ctx.state.processes.add(spec.command, spec.cwd, handle);
   return {
     content: JSON.stringify({
       session_id: entry.id,
