@@ -3,7 +3,7 @@ import { appendToCommandAllowlist } from "../../config/allowlist-writer.js";
 import type { ToolContext } from "../tool.js";
 import { isReadOnlyCommand } from "./session-mode.js";
 import { smartDenyMessage } from "./command-judge.js";
-import { assessCommand, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_DESCRIPTION, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE, analyseCommand } from "./command-risk.js";
+import { assessCommand, OUTSIDE_WORKSPACE_DESCRIPTION, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_DESCRIPTION, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE, analyseCommand } from "./command-risk.js";
 
 export type GateDecision = { readonly allowed: true; readonly note?: string } | { readonly allowed: false; readonly message: string };
 
@@ -47,6 +47,9 @@ export async function gateCommand(command: string, ctx: ToolContext, where: { re
     };
   }
   if (settings.approvalsMode === "off" || mode === "yolo" || risk.level === "safe") return { allowed: true };
+  // A change outside the workspace that no other rule flags is the sandbox's to stop: inside one it fails on the
+  // walls and the terminal asks "run outside the sandbox?" then; asking here as well would ask twice.
+  if (risk.description === OUTSIDE_WORKSPACE_DESCRIPTION && ctx.state.sandboxed) return { allowed: true };
 
   const key = risk.description;
   // A command that changes files outside the workspace asks every time: no session or permanent approval covers it

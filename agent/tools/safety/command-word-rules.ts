@@ -202,7 +202,7 @@ const CREDENTIALS = /(?:^|\/)(?:\.ssh(?:\/|$)|\.aws\/|\.gnupg\/|\.config\/gh\/|\
 
 // Files a shell, the desktop or a tool reads at start-up and runs code from.
 const STARTUP_FILES =
-  /^(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|xsession|xsessionrc|gitconfig|netrc|npmrc|pypirc|pgpass|curlrc|wgetrc|vimrc|exrc|tmux\.conf|screenrc)|\.ssh\/.*|\.config\/(?:fish|autostart|systemd\/user|environment\.d)\/.*|\.config\/git\/config|\.local\/share\/systemd\/.*|Library\/LaunchAgents\/.*|\.hermes\/(?:\.env|config\.yaml))$/;
+  /^(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|xsession|xsessionrc|gitconfig|netrc|npmrc|pypirc|pgpass|curlrc|wgetrc|vimrc|exrc|tmux\.conf|screenrc)|\.ssh(?:\/.*)?|\.config\/(?:fish|autostart|systemd\/user|environment\.d)(?:\/.*)?|\.config\/git\/config|\.local\/share\/systemd(?:\/.*)?|Library\/LaunchAgents(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml))$/;
 
 /** Whether an absolute path is one of the user's start-up or credential files, or a system config file. */
 export function isPersistencePath(path: string, options: WordRuleOptions): boolean {
