@@ -12,6 +12,7 @@
 import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { maskDataArguments } from "./command-data-mask.js";
+import { decodedPayloads } from "./command-decode.js";
 import { patternMatches } from "./command-match.js";
 import { preNormalise, type NormaliseOptions } from "./command-normalise.js";
 import { isForkBomb, opaqueFinding } from "./command-opaque.js";
@@ -146,7 +147,14 @@ export function isVerificationCleanup(command: string): boolean {
   }
 }
 
+/** Decoded payloads inside decoded payloads are followed this deep (each level can hold several). */
+const MAX_DECODE_DEPTH = 2;
+
 export function assessCommand(command: string, options: AssessOptions = {}): CommandRisk {
+  return assess(command, options, 0);
+}
+
+function assess(command: string, options: AssessOptions, depth: number): CommandRisk {
   if (parserLimitExceeded(command)) return { level: "hardline", description: PARSER_LIMIT_DESCRIPTION };
   // Prose handed to echo / git commit -m is data: blanked before any rule reads the command.
   const analysis = analyseCommand(maskDataArguments(preNormalise(command)), options);
@@ -158,6 +166,11 @@ export function assessCommand(command: string, options: AssessOptions = {}): Com
   const words = readWords(analysis.texts, options);
   if (words.forkBomb) return { level: "hardline", description: "fork bomb" };
   if (words.rule?.level === "hardline") return { level: "hardline", description: words.rule.description };
+  // A literal payload decoded and handed to a shell is judged as the line it is (each is shorter, so this ends).
+  for (const payload of depth < MAX_DECODE_DEPTH ? decodedPayloads(preNormalise(command)) : []) {
+    const inner = assess(payload, options, depth + 1);
+    if (inner.level === "hardline") return inner;
+  }
 
   if (!options.sudoPasswordSet && (words.sudoStdin || variants.some((variant) => SUDO_STDIN_REGEX.test(variant)))) {
     return { level: "hardline", description: SUDO_STDIN_DESCRIPTION };
