@@ -3,12 +3,15 @@ import type { Env } from "../../agent/config/hermes-home.js";
 import { existsSync } from "node:fs";
 import { loadHermesConfig } from "../../agent/config/load-config.js";
 import { resolveRuntimeProvider } from "../../agent/config/runtime-provider.js";
+import { readToolSettings } from "../../agent/config/tool-settings.js";
+import { sandboxStatus } from "../../agent/sandbox/sandbox-status.js";
 
 /**
  * `hermes-acp --check`: says where the configuration is and whether a model can be reached with it, without
- * calling the model and without ever printing a key. Returns the exit status: 0 when ready, 1 otherwise.
+ * calling the model and without ever printing a key, and how the agent's commands are contained. Returns the exit
+ * status: 0 when ready, 1 otherwise (commands without a sandbox are reported, not a failure: the gate still holds).
  */
-export function runCheck(env: Env, out: (line: string) => void): number {
+export async function runCheck(env: Env, out: (line: string) => void): Promise<number> {
   let config;
   try {
     config = loadHermesConfig(env);
@@ -21,6 +24,14 @@ export function runCheck(env: Env, out: (line: string) => void): number {
   }
   out(`home:     ${config.home}`);
   out(`config:   ${config.configPath}${existsSync(config.configPath) ? "" : " (not found; defaults apply)"}`);
+  try {
+    out(`sandbox:  ${(await sandboxStatus(readToolSettings(config.yaml).sandbox)).summary}`);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    out(`problem:  ${error.message}`);
+    out("Hermes ACP check FAILED");
+    return 1;
+  }
   const resolution = resolveRuntimeProvider(config.model, config.env, config.configPath);
   if (!resolution.ok) {
     if (config.model.provider) out(`provider: ${config.model.provider}`);

@@ -5,6 +5,7 @@ import { ConfigError, formatConfigProblem } from "../../agent/config/config-erro
 import { prepareConversation, type PreparedConversation } from "../../agent/session/open-conversation.js";
 import type { SessionStore } from "../../agent/store/session-store.js";
 import type { Tool } from "../../agent/tools/tool.js";
+import { sandboxStatus } from "../../agent/sandbox/sandbox-status.js";
 import { AcpApprover } from "../acp-approver.js";
 import { AcpWorkspace } from "../acp-workspace.js";
 import { TerminalLinks } from "../terminal-links.js";
@@ -102,6 +103,10 @@ export async function announceSession(ctx: ServerContext, session: AcpSession, c
     client.notify("session/update", { sessionId: session.id, update }).catch((e: unknown) => ctx.log.debug(`update not delivered: ${(e as Error).message}`));
   const builtins = availableCommands();
   await send({ sessionUpdate: "available_commands_update", availableCommands: [...builtins, ...skillAvailableCommands(session, builtins)] });
+  // Commands that will run unconfined are said once per session, before the first reply: never in silence. The probe
+  // (~10 ms, once per process) runs after the session/new response, so it never delays it.
+  const sandbox = await sandboxStatus(session.ready.toolSettings.sandbox);
+  if (!sandbox.contained) session.addNotice({ title: "Commands are not sandboxed", description: `Sandbox ${sandbox.summary}.` });
   // A corrupt session database found while opening the store is told with the next notices (never waited for).
   void session.store?.then((store) => {
     for (const description of store.problems.splice(0)) session.addNotice({ title: "Session database recovered", description });

@@ -46,6 +46,17 @@ describe("hermes-acp command line", () => {
     assert.ok(!(result.stdout + result.stderr).includes("supersecret"), "the key itself is never printed");
   });
 
+  it("--check says how commands are contained, and says it plainly when they cannot be", async () => {
+    const home = temp.make();
+    writeFileSync(join(home, "config.yaml"), "model:\n  provider: openrouter\n  default: some/model\nterminal:\n  sandbox:\n    network: deny\n");
+    writeFileSync(join(home, ".env"), "OPENROUTER_API_KEY=sk-or-v1-x\n");
+    const none = await runCli(["--check"], serverEnv(home, { HERMES_BWRAP: "/nonexistent/bwrap" }));
+    assert.match(none.stdout, /sandbox:  none: .*Commands run unconfined/);
+    assert.equal(none.code, 0, "no sandbox is reported, not a failure: the gate still holds");
+    writeFileSync(join(home, "config.yaml"), "model:\n  provider: openrouter\n  default: some/model\nterminal:\n  sandbox: off\n");
+    assert.match((await runCli(["--check"], serverEnv(home))).stdout, /sandbox:  off \(terminal.sandbox: off/);
+  });
+
   it("--check lets the process environment win over HERMES_HOME/.env", async () => {
     const home = temp.make();
     writeFileSync(join(home, "config.yaml"), "model:\n  provider: anthropic\n  default: claude-sonnet-4\n");
