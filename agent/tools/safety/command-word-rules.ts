@@ -8,7 +8,7 @@
  * semantics), so a rule reuses upstream's description where it closes a gap in an upstream rule.
  */
 import type { Redirection, SimpleCommand } from "./command-shell-lex.js";
-import { type WriteTarget } from "./command-targets.js";
+import type { WriteTarget } from "./command-targets.js";
 import { hasOption, operands, programCall, wordValue, type ProgramCall } from "./command-words.js";
 
 export interface WordFinding {
@@ -161,7 +161,6 @@ function permissionRule(call: ProgramCall, home: string): WordFinding | undefine
 }
 
 const DELETERS = set("rm", "unlink", "rmdir", "shred", "truncate", "srm", "wipe");
-const SHELLS = set("sh", "bash", "zsh", "ksh", "dash", "fish", "csh", "tcsh", "busybox");
 /** Programs `find -exec` / `xargs` may run on every match without asking. */
 const HARMLESS_EACH = set("ls", "cat", "head", "tail", "wc", "grep", "egrep", "fgrep", "rg", "stat", "file", "echo", "printf", "du", "sha1sum", "sha256sum", "md5sum", "basename", "dirname", "test", "[", "realpath", "readlink", "diff", "cmp", "jq", "sed", "awk", "sort", "uniq", "true", "false", "dos2unix", "prettier", "eslint");
 
