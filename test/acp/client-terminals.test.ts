@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { existsSync } from "node:fs";
 import * as acp from "@agentclientprotocol/sdk";
+import { probeSandbox } from "../../agent/sandbox/sandbox-probe.js";
 import { TerminalHandlers, onTerminalRequests } from "../../extension/acp/terminal-handlers.js";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm, scriptedCall, type RecordedRequest } from "../fixtures/scripted-llm.js";
@@ -71,7 +72,16 @@ describe("hermes-acp: commands in the editor's terminals (client terminal/*)", (
 
     const create = terminals.calls[0]!;
     assert.equal(create.method, "create");
-    assert.deepEqual([create.params.command, create.params.args, create.params.cwd, create.params.outputByteLimit], [SHELL, ["-c", "echo out; echo err >&2; exit 3"], workspace, 1_048_576]);
+    const argv = [create.params.command as string, ...(create.params.args as string[])];
+    assert.deepEqual(argv.slice(-3), [SHELL, "-c", "echo out; echo err >&2; exit 3"]);
+    assert.deepEqual([create.params.cwd, create.params.outputByteLimit], [workspace, 1_048_576]);
+    // The editor starts the same sandbox launcher as a local command would run in: containment does not depend on
+    // where the command is shown.
+    if ((await probeSandbox()).available) {
+      assert.match(argv[0]!, /bwrap$/);
+      assert.deepEqual(argv.slice(argv.indexOf("--ro-bind"), argv.indexOf("--ro-bind") + 3), ["--ro-bind", "/", "/"]);
+      assert.equal(argv[argv.indexOf("--chdir") + 1], workspace);
+    }
     assert.ok((create.params.env as acp.EnvVariable[]).some((v) => v.name === "PAGER" && v.value === "cat"), "the same quiet defaults as local commands");
     assert.deepEqual(terminals.methods(), ["create", "release"]);
 
