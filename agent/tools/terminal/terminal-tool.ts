@@ -19,7 +19,8 @@ export const terminalTool: Tool = {
     "Run a shell command (bash) in the project and return its output and exit code. Use for builds, tests, git, " +
     "package managers and anything a developer would type. Output is captured without colours. Long-running " +
     "servers or watchers: set background=true and manage them with the process tool. Dangerous commands ask the " +
-    "user first; some are never allowed.",
+    "user first; some are never allowed. Commands usually run in a sandbox: they can write only inside the " +
+    "project, the temp folder and package caches, and credentials and API keys are not visible to them.",
   parameters: {
     type: "object",
     properties: {
