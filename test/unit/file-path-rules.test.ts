@@ -121,6 +121,14 @@ describe("file tools: paths resolved before any decision", () => {
       ]);
     });
 
+    it("asks one question for parallel reads of one folder", async () => {
+      writeTree(userHome, { "notes/a.txt": "alpha", "notes/b.txt": "beta", "notes/c.txt": "gamma" });
+      const user = reader("session");
+      const results = await Promise.all(["a", "b", "c"].map((n) => run("read_file", { path: `~/notes/${n}.txt` }, "default", user)));
+      assert.deepEqual(results.map((r) => r.isError), [undefined, undefined, undefined]);
+      assert.equal(user.readRequests.length, 1);
+    });
+
     it("asks for a link in the workspace that leads out, refuses without anyone to ask, and skips the question in YOLO and on the allowlist", async () => {
       writeTree(userHome, { "diary.txt": "dear diary" });
       writeTree(hermesHome, { "skills/demo/SKILL.md": "# demo skill" });
