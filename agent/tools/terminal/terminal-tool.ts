@@ -39,7 +39,7 @@ export const terminalTool: Tool = {
     if (!where?.isDirectory) return toolError(`workdir ${isAbsolute(String(args.workdir)) ? "" : `${cwd} `}does not exist or is not a folder.`);
     // Containment first: whether a sandbox holds the command decides how strict the gate must be.
     const containment = await containmentFor(ctx, cwd);
-    const gate = await gateCommand(command, ctx);
+    const gate = await gateCommand(command, ctx, { cwd });
     if (!gate.allowed) return terminalResult("", null, gate.message);
     const spec: CommandSpec = {
       command,
@@ -77,7 +77,7 @@ async function escalate(spec: CommandSpec, seconds: number, ctx: ToolContext, fa
     return { tool: { ...failed.tool, content: `${failed.tool.content}\n${wallNote}${how}` }, hitWall: true };
   }
   const answer = await ctx.approver.approveCommand(
-    { toolCallId: ctx.toolCallId, command: spec.command, description: "blocked by the sandbox: run outside the sandbox?", allowPermanent: false, outsideSandbox: true },
+    { toolCallId: ctx.toolCallId, command: spec.command, description: "blocked by the sandbox: run outside the sandbox?", allowPermanent: false, allowSession: false, outsideSandbox: true },
     ctx.signal,
   );
   if (answer === "deny") {
