@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { mkdir, open, readdir, rm, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { commandArgv } from "./command-argv.js";
@@ -21,17 +22,21 @@ export class LocalWorkspace implements Workspace {
   ) {}
 
   async readTextFile(path: string): Promise<string> {
+    let handle: FileHandle | undefined;
     try {
-      return await readFile(path, "utf8");
+      handle = await openRegularFile(path, constants.O_RDONLY);
+      return await handle.readFile("utf8");
     } catch (error) {
       throw toWorkspaceError(error, path);
+    } finally {
+      await handle?.close();
     }
   }
 
   async readBytes(path: string, maxBytes: number): Promise<Uint8Array> {
-    let handle;
+    let handle: FileHandle | undefined;
     try {
-      handle = await open(path, "r");
+      handle = await openRegularFile(path, constants.O_RDONLY);
       const buffer = Buffer.alloc(maxBytes);
       const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
       return buffer.subarray(0, bytesRead);
@@ -45,7 +50,12 @@ export class LocalWorkspace implements Workspace {
   async writeTextFile(path: string, content: string): Promise<void> {
     try {
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content, "utf8");
+      const handle = await openRegularFile(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC);
+      try {
+        await handle.writeFile(content, "utf8");
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
       throw toWorkspaceError(error, path);
     }
@@ -138,10 +148,27 @@ function startLocalCommand(spec: CommandSpec, env: Record<string, string | undef
   };
 }
 
+/**
+ * Opens without blocking and keeps only regular files. A named pipe opened the ordinary way blocks a thread of
+ * libuv's small pool until someone writes to it: four such reads stalled every session of the server. The file
+ * tools check the type first, but a file swapped for a pipe after that check must not block either.
+ */
+async function openRegularFile(path: string, flags: number): Promise<FileHandle> {
+  const handle = await open(path, flags | constants.O_NONBLOCK);
+  const stats = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (stats.isFile()) return handle;
+  await handle.close();
+  throw Object.assign(new Error("not a regular file"), { code: stats.isDirectory() ? "EISDIR" : "ENOTREGULAR" });
+}
+
 function toWorkspaceError(error: unknown, path: string): WorkspaceError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT" || code === "ENOTDIR") return new WorkspaceError("not_found", `File not found: ${path}`);
   if (code === "EISDIR") return new WorkspaceError("not_a_file", `${path} is a directory, not a file`);
   if (code === "EACCES" || code === "EPERM") return new WorkspaceError("denied", `Permission denied: ${path}`);
+  if (code === "ENOTREGULAR" || code === "ENXIO") return new WorkspaceError("not_a_file", `${path} is a named pipe, socket or device, not a file; it was not opened for reading or writing`);
   return new WorkspaceError("io", `${path}: ${(error as Error).message}`);
 }
