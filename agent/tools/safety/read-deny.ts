@@ -1,4 +1,5 @@
 import { basename, join } from "node:path";
+import { HERMES_CREDENTIAL_FILES, HOME_CREDENTIAL_DIRS, HOME_CREDENTIAL_FILES } from "../../security/credential-locations.js";
 import { hermesDirs } from "./hermes-dirs.js";
 import { expandHome, isSameOrUnder, isUnder, realPath } from "./real-path.js";
 
@@ -15,33 +16,8 @@ export interface ReadBlockOptions {
 
 const DEFENSE_NOTE = "(Defense-in-depth — not a security boundary; the terminal tool can still bypass.)";
 
-const HERMES_CREDENTIAL_FILES = [
-  "auth.json",
-  "auth.lock",
-  ".anthropic_oauth.json",
-  ".env",
-  "webhook_subscriptions.json",
-  "auth/google_oauth.json",
-  "cache/bws_cache.json",
-  "cache/bws_cache.enc.json",
-];
 const SECRET_ENV_BASENAMES = new Set([".env", ".env.local", ".env.development", ".env.production", ".env.test", ".env.staging", ".envrc"]);
 
-// The user's credentials under ~: whole folders (keys, tokens, and what lists them) and single files.
-const HOME_CREDENTIAL_DIRS = [".ssh", ".aws", ".gnupg", ".kube", ".azure", ".config/gh", ".config/gcloud", ".password-store"];
-const HOME_CREDENTIAL_FILES = [
-  ".netrc",
-  ".pgpass",
-  ".npmrc",
-  ".pypirc",
-  ".git-credentials",
-  ".docker/config.json",
-  ".vault-token",
-  ".config/hub",
-  ".cargo/credentials",
-  ".cargo/credentials.toml",
-  ".terraform.d/credentials.tfrc.json",
-];
 // An SSH private key is a secret wherever a copy of it lies.
 const PRIVATE_KEY_NAMES = new Set(["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"]);
 const SYSTEM_CREDENTIAL_FILES = ["/etc/shadow", "/etc/gshadow", "/etc/sudoers"];
