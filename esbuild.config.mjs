@@ -4,8 +4,9 @@
 //   dist/webview/       the chat view's browser code
 // The server is ESM with code splitting so that heavy modules (LLM SDKs, later sql.js) load only when a
 // session first needs them: start-up pays for nothing a session does not use.
-import * as esbuild from "esbuild";
+
 import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import * as esbuild from "esbuild";
 
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
@@ -24,7 +25,10 @@ const builds = [
     ...common,
     // The HTML-to-Markdown worker is its own entry: a worker thread loads a file, found at run time beside main.mjs
     // (agent/tools/web/markdown-worker.ts), the way sql.js's wasm is.
-    entryPoints: { main: "acp-server/main.ts", "html-to-markdown-worker": "agent/tools/web/html-to-markdown-worker.ts" },
+    entryPoints: {
+      main: "acp-server/main.ts",
+      "html-to-markdown-worker": "agent/tools/web/html-to-markdown-worker.ts",
+    },
     outdir: "dist/server",
     outExtension: { ".js": ".mjs" },
     platform: "node",
@@ -71,7 +75,7 @@ function writeLauncher() {
   writeFileSync(
     "dist/acp-server.js",
     '#!/usr/bin/env node\n"use strict";\nimport("./server/main.mjs").catch((error) => {\n' +
-      '  process.stderr.write(`hermes-acp: failed to start: ${error && error.stack ? error.stack : error}\\n`);\n' +
+      "  process.stderr.write(`hermes-acp: failed to start: ${error && error.stack ? error.stack : error}\\n`);\n" +
       "  process.exit(1);\n});\n",
   );
   chmodSync("dist/acp-server.js", 0o755);

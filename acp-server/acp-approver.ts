@@ -1,5 +1,18 @@
-import type { AgentContext, PermissionOption, RequestPermissionResponse, ToolCallUpdate } from "@agentclientprotocol/sdk";
-import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest, ReadApproval, ReadApprovalRequest } from "../agent/tools/approver.js";
+import type {
+  AgentContext,
+  PermissionOption,
+  RequestPermissionResponse,
+  ToolCallUpdate,
+} from "@agentclientprotocol/sdk";
+import type {
+  Approver,
+  ClarifyRequest,
+  CommandApproval,
+  CommandApprovalRequest,
+  EditApprovalRequest,
+  ReadApproval,
+  ReadApprovalRequest,
+} from "../agent/tools/approver.js";
 import type { Logger } from "./log.js";
 
 /** A user who walked away does not leave a turn hanging forever: unanswered requests count as "deny". */
@@ -35,8 +48,18 @@ export class AcpApprover implements Approver {
     const session = !once && request.allowSession !== false;
     const options: PermissionOption[] = [
       { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
-      ...(session ? [{ optionId: "allow_session", name: `Allow ${request.description} for this session`, kind: "allow_always" as const }] : []),
-      ...(request.allowPermanent && session ? [{ optionId: "allow_always", name: `Always allow ${request.description}`, kind: "allow_always" as const }] : []),
+      ...(session
+        ? [
+            {
+              optionId: "allow_session",
+              name: `Allow ${request.description} for this session`,
+              kind: "allow_always" as const,
+            },
+          ]
+        : []),
+      ...(request.allowPermanent && session
+        ? [{ optionId: "allow_always", name: `Always allow ${request.description}`, kind: "allow_always" as const }]
+        : []),
       { optionId: "deny", name: "Deny", kind: "reject_once" },
     ];
     const why = request.outsideSandbox
@@ -47,7 +70,9 @@ export class AcpApprover implements Approver {
     const response = await this.ask(
       {
         toolCallId: request.toolCallId,
-        title: request.outsideSandbox ? `Run outside the sandbox? ${request.command}` : `${request.description}: ${request.command}`,
+        title: request.outsideSandbox
+          ? `Run outside the sandbox? ${request.command}`
+          : `${request.description}: ${request.command}`,
         kind: "execute",
         status: "pending",
         content: [{ type: "content", content: { type: "text", text: `${why}\n$ ${request.command}` } }],
@@ -71,7 +96,12 @@ export class AcpApprover implements Approver {
         title: `Approve edit: ${paths.length === 1 ? paths[0] : `${paths.length} files`}${request.reason ? ` (${request.reason})` : ""}`,
         kind: "edit",
         status: "pending",
-        content: request.edits.map((e) => ({ type: "diff" as const, path: e.path, oldText: e.oldText, newText: e.newText ?? "" })),
+        content: request.edits.map((e) => ({
+          type: "diff" as const,
+          path: e.path,
+          oldText: e.oldText,
+          newText: e.newText ?? "",
+        })),
         locations: paths.map((path) => ({ path })),
       },
       [
@@ -143,7 +173,11 @@ export class AcpApprover implements Approver {
     const timeout = AbortSignal.timeout(ANSWER_TIMEOUT_MS);
     const combined = AbortSignal.any([signal, timeout]);
     try {
-      return await this.client.request("session/request_permission", { sessionId: this.sessionId, toolCall, options }, { cancellationSignal: combined, stopWaitingOnCancel: true });
+      return await this.client.request(
+        "session/request_permission",
+        { sessionId: this.sessionId, toolCall, options },
+        { cancellationSignal: combined, stopWaitingOnCancel: true },
+      );
     } catch (error) {
       this.log.debug(`permission request ended without an answer: ${(error as Error).message}`);
       return undefined;

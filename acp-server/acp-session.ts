@@ -1,25 +1,29 @@
 import { homedir } from "node:os";
 import type { Env } from "../agent/config/hermes-home.js";
-import { SubdirectoryHintTracker, type HintMemory } from "../agent/context/subdirectory-hints.js";
+import { type HintMemory, SubdirectoryHintTracker } from "../agent/context/subdirectory-hints.js";
 import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
 import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
 import type { ChatMessage, ImageAttachment } from "../agent/providers/messages.js";
 import type { TokenUsage } from "../agent/providers/model-client.js";
 import type { ReasoningEffort } from "../agent/providers/model-reasoning.js";
-import { buildSessionPrompt, prepareConversation, type PreparedConversation } from "../agent/session/open-conversation.js";
-import type { SessionMode } from "../agent/tools/safety/session-mode.js";
+import { redactSecrets } from "../agent/security/secret-redaction.js";
+import {
+  buildSessionPrompt,
+  type PreparedConversation,
+  prepareConversation,
+} from "../agent/session/open-conversation.js";
+import type { SessionStore } from "../agent/store/session-store.js";
 import type { Approver } from "../agent/tools/approver.js";
-import type { Tool } from "../agent/tools/tool.js";
+import type { SessionMode } from "../agent/tools/safety/session-mode.js";
 import { SessionToolState } from "../agent/tools/session-tool-state.js";
+import type { Tool } from "../agent/tools/tool.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
-import type { SessionStore } from "../agent/store/session-store.js";
 import { EditorDocuments } from "./editor-documents.js";
 import { PromptQueue } from "./prompt-queue.js";
-import { TerminalLinks } from "./terminal-links.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
-import { startupNotices, type StartupNotice } from "./startup-notices.js";
-import { redactSecrets } from "../agent/security/secret-redaction.js";
+import { type StartupNotice, startupNotices } from "./startup-notices.js";
+import { TerminalLinks } from "./terminal-links.js";
 import { thinkingChoice } from "./thinking-option.js";
 
 export interface AcpSessionOptions {
@@ -204,7 +208,12 @@ export class AcpSession {
    * Runs a turn after any earlier one; a problem that keeps the session from a model is reported as an error event.
    * `text` may be a function: it is called only once the session is ready to call the model (user-turn.ts says why).
    */
-  prompt(text: string | (() => string), emit: AgentEventSink, titleHint = typeof text === "string" ? text : "", images: readonly ImageAttachment[] = []): Promise<StopReason> {
+  prompt(
+    text: string | (() => string),
+    emit: AgentEventSink,
+    titleHint = typeof text === "string" ? text : "",
+    images: readonly ImageAttachment[] = [],
+  ): Promise<StopReason> {
     const turn = this.tail.then(() => this.runTurn(text, emit, titleHint, images));
     this.tail = turn.catch(() => undefined);
     return turn;
@@ -227,7 +236,12 @@ export class AcpSession {
     void this.options.mcp?.close();
   }
 
-  private async runTurn(text: string | (() => string), emit: AgentEventSink, titleHint: string, images: readonly ImageAttachment[]): Promise<StopReason> {
+  private async runTurn(
+    text: string | (() => string),
+    emit: AgentEventSink,
+    titleHint: string,
+    images: readonly ImageAttachment[],
+  ): Promise<StopReason> {
     if (!this.prepared.ok) {
       // The user may have fixed config.yaml or .env since: look again before giving up.
       this.prepared = prepareConversation(this.cwd, this.env, new Date(), this.options.mcp?.tools);
@@ -244,7 +258,13 @@ export class AcpSession {
     const controller = new AbortController();
     this.running = controller;
     try {
-      const stop = await this.prepared.conversation.runTurn(typeof text === "string" ? text : text(), controller.signal, emit, this.tools, images);
+      const stop = await this.prepared.conversation.runTurn(
+        typeof text === "string" ? text : text(),
+        controller.signal,
+        emit,
+        this.tools,
+        images,
+      );
       await this.save(titleHint);
       return stop;
     } finally {
@@ -281,7 +301,11 @@ export class AcpSession {
   }
 
   private persistedState(): PersistedSessionState {
-    return { hints: this.hints.remember(), mode: this.mode, ...(this.reasoningChoice ? { reasoningEffort: this.reasoningChoice } : {}) };
+    return {
+      hints: this.hints.remember(),
+      mode: this.mode,
+      ...(this.reasoningChoice ? { reasoningEffort: this.reasoningChoice } : {}),
+    };
   }
 
   /** A conversation (re)opened from config.yaml takes the level chosen in this session, if one was. */
@@ -305,8 +329,21 @@ export class AcpSession {
       home,
       state: new SessionToolState(this.id, this.prepared.toolSettings),
       hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
-      ...(store ? { sessions: { currentSessionId: this.id, database: async () => { const s = await store; await s.refresh(); return s.database; } } } : {}),
-      ...(this.prepared.ok ? { delegation: this.prepared.delegationHost((usage) => this.recordChildUsage(usage)) } : {}),
+      ...(store
+        ? {
+            sessions: {
+              currentSessionId: this.id,
+              database: async () => {
+                const s = await store;
+                await s.refresh();
+                return s.database;
+              },
+            },
+          }
+        : {}),
+      ...(this.prepared.ok
+        ? { delegation: this.prepared.delegationHost((usage) => this.recordChildUsage(usage)) }
+        : {}),
       ...(this.prepared.ok && this.prepared.commandJudge ? { judge: this.prepared.commandJudge } : {}),
     };
   }

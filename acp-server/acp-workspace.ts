@@ -1,6 +1,14 @@
 import type { AgentContext, ClientCapabilities } from "@agentclientprotocol/sdk";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
-import { WorkspaceError, type CommandSpec, type DirEntry, type FileStat, type RunningCommand, type Workspace, type WriteResult } from "../agent/workspace/workspace.js";
+import {
+  type CommandSpec,
+  type DirEntry,
+  type FileStat,
+  type RunningCommand,
+  type Workspace,
+  WorkspaceError,
+  type WriteResult,
+} from "../agent/workspace/workspace.js";
 import { ClientTerminalCommand } from "./client-terminal.js";
 import type { Logger } from "./log.js";
 import type { TerminalLinks } from "./terminal-links.js";
@@ -43,19 +51,31 @@ export class AcpWorkspace implements Workspace {
   }
 
   async readTextFile(path: string): Promise<string> {
-    if (!this.capabilities.fs?.readTextFile || this.missing.has("fs/read_text_file")) return this.local.readTextFile(path);
+    if (!this.capabilities.fs?.readTextFile || this.missing.has("fs/read_text_file"))
+      return this.local.readTextFile(path);
     const timeout = AbortSignal.timeout(this.readTimeoutMs);
     try {
-      const { content } = await this.client.request("fs/read_text_file", { sessionId: this.sessionId, path }, { cancellationSignal: timeout, stopWaitingOnCancel: true });
+      const { content } = await this.client.request(
+        "fs/read_text_file",
+        { sessionId: this.sessionId, path },
+        { cancellationSignal: timeout, stopWaitingOnCancel: true },
+      );
       return content;
     } catch (error) {
       const failure = error as ClientError;
       if (failure.code === RESOURCE_NOT_FOUND) throw new WorkspaceError("not_found", `File not found: ${path}`);
-      if (failure.code === METHOD_NOT_FOUND) return this.localAfterMissing("fs/read_text_file", () => this.local.readTextFile(path));
+      if (failure.code === METHOD_NOT_FOUND)
+        return this.localAfterMissing("fs/read_text_file", () => this.local.readTextFile(path));
       if (timeout.aborted) {
-        throw new WorkspaceError("io", `The editor did not answer a read of ${path} within ${this.readTimeoutMs / 1000} s; the file was not read.`);
+        throw new WorkspaceError(
+          "io",
+          `The editor did not answer a read of ${path} within ${this.readTimeoutMs / 1000} s; the file was not read.`,
+        );
       }
-      throw new WorkspaceError("denied", `The editor refused to read ${path} (${failure.message ?? "no reason given"}); the file was not read. Do not try to read it another way.`);
+      throw new WorkspaceError(
+        "denied",
+        `The editor refused to read ${path} (${failure.message ?? "no reason given"}); the file was not read. Do not try to read it another way.`,
+      );
     }
   }
 
@@ -65,17 +85,25 @@ export class AcpWorkspace implements Workspace {
    * as long as the user needs (the turn's cancellation still ends it).
    */
   async writeTextFile(path: string, content: string): Promise<WriteResult | void> {
-    if (!this.capabilities.fs?.writeTextFile || this.missing.has("fs/write_text_file")) return this.local.writeTextFile(path, content);
+    if (!this.capabilities.fs?.writeTextFile || this.missing.has("fs/write_text_file"))
+      return this.local.writeTextFile(path, content);
     let response: { _meta?: { [key: string]: unknown } | null } | null | void;
     try {
       response = await this.client.request("fs/write_text_file", { sessionId: this.sessionId, path, content });
     } catch (error) {
       const failure = error as ClientError;
       if (failure.data?.reason === "rejected") {
-        throw new WorkspaceError("denied", `The user rejected this edit to ${path} in the editor; the file was not changed. Do not retry it unchanged.`);
+        throw new WorkspaceError(
+          "denied",
+          `The user rejected this edit to ${path} in the editor; the file was not changed. Do not retry it unchanged.`,
+        );
       }
-      if (failure.code === METHOD_NOT_FOUND) return this.localAfterMissing("fs/write_text_file", () => this.local.writeTextFile(path, content));
-      throw new WorkspaceError("denied", `The editor refused to write ${path} (${failure.message ?? "no reason given"}); the file was not changed. Do not try to write it another way.`);
+      if (failure.code === METHOD_NOT_FOUND)
+        return this.localAfterMissing("fs/write_text_file", () => this.local.writeTextFile(path, content));
+      throw new WorkspaceError(
+        "denied",
+        `The editor refused to write ${path} (${failure.message ?? "no reason given"}); the file was not changed. Do not try to write it another way.`,
+      );
     }
     const kept = (response?._meta as { hermes?: { keptText?: unknown } } | undefined)?.hermes?.keptText;
     return typeof kept === "string" ? { keptText: kept } : undefined;
@@ -83,7 +111,8 @@ export class AcpWorkspace implements Workspace {
 
   /** The client advertised a method it does not implement: the disk serves it for the rest of this session. */
   private localAfterMissing<T>(method: "fs/read_text_file" | "fs/write_text_file", run: () => Promise<T>): Promise<T> {
-    if (!this.missing.has(method)) this.log.warn(`the editor does not implement ${method}; using the local disk for this session`);
+    if (!this.missing.has(method))
+      this.log.warn(`the editor does not implement ${method}; using the local disk for this session`);
     this.missing.add(method);
     return run();
   }
@@ -113,7 +142,13 @@ export class AcpWorkspace implements Workspace {
     if (!this.capabilities.terminal || spec.stdin || !toolCallId) return this.local.runCommand(spec);
     return new ClientTerminalCommand(
       { ...spec, toolCallId },
-      { client: this.client, sessionId: this.sessionId, links: this.terminals, log: this.log, runLocally: (s) => this.local.runCommand(s) },
+      {
+        client: this.client,
+        sessionId: this.sessionId,
+        links: this.terminals,
+        log: this.log,
+        runLocally: (s) => this.local.runCommand(s),
+      },
     );
   }
 }

@@ -14,23 +14,28 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
   const handlers = () => (sessionHandlers ??= loadSessionHandlers());
   return onDocumentEvents(acp.agent({ name: AGENT_NAME }), ctx)
     .onRequest("initialize", ({ params }) => {
-      setImmediate(() =>
-        void handlers()
-          .then(() => import("../agent/security/scanner-warm-up.js"))
-          // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
-          .then((scanner) => scanner.warmUpScannerInSlices())
-          .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
+      setImmediate(
+        () =>
+          void handlers()
+            .then(() => import("../agent/security/scanner-warm-up.js"))
+            // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
+            .then((scanner) => scanner.warmUpScannerInSlices())
+            .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
       );
       return handleInitialize(ctx, params);
     })
     .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))
     .onRequest("session/load", async ({ params, client }) => (await handlers()).handleLoadSession(ctx, params, client))
     .onRequest("session/list", async ({ params }) => (await handlers()).handleListSessions(ctx, params))
-    .onRequest("session/resume", async ({ params, client }) => (await handlers()).handleResumeSession(ctx, params, client))
+    .onRequest("session/resume", async ({ params, client }) =>
+      (await handlers()).handleResumeSession(ctx, params, client),
+    )
     .onRequest("session/close", async ({ params }) => (await handlers()).handleCloseSession(ctx, params))
     .onRequest("session/delete", async ({ params }) => (await handlers()).handleDeleteSession(ctx, params))
     .onRequest("session/set_mode", async ({ params }) => (await handlers()).handleSetMode(ctx, params))
     .onRequest("session/set_config_option", async ({ params }) => (await handlers()).handleSetConfigOption(ctx, params))
-    .onRequest("session/prompt", async ({ params, client, signal }) => (await handlers()).handlePrompt(ctx, params, client, signal))
+    .onRequest("session/prompt", async ({ params, client, signal }) =>
+      (await handlers()).handlePrompt(ctx, params, client, signal),
+    )
     .onNotification("session/cancel", async ({ params }) => (await handlers()).handleCancel(ctx, params));
 }

@@ -1,4 +1,11 @@
-import { RequestError, type AgentContext, type CreateTerminalRequest, type TerminalExitStatus, type TerminalOutputResponse, type WaitForTerminalExitResponse } from "@agentclientprotocol/sdk";
+import {
+  type AgentContext,
+  type CreateTerminalRequest,
+  RequestError,
+  type TerminalExitStatus,
+  type TerminalOutputResponse,
+  type WaitForTerminalExitResponse,
+} from "@agentclientprotocol/sdk";
 import { editorTerminalArgv } from "../agent/workspace/command-argv.js";
 import { QUIET_ENV } from "../agent/workspace/local-workspace.js";
 import type { CommandExit, CommandSpec, RunningCommand } from "../agent/workspace/workspace.js";
@@ -78,12 +85,19 @@ export class ClientTerminalCommand implements RunningCommand {
   }
 
   private async run(): Promise<CommandExit> {
-    const { client, sessionId, links, log } = this.options;
+    const { sessionId, links, log } = this.options;
     const env = Object.entries({ ...QUIET_ENV, ...this.spec.env }).map(([name, value]) => ({ name, value }));
     let terminalId: string;
     try {
       const [command, ...args] = editorTerminalArgv(this.spec);
-      terminalId = await this.create({ sessionId, command, args, cwd: this.spec.cwd, env, outputByteLimit: OUTPUT_BYTE_LIMIT });
+      terminalId = await this.create({
+        sessionId,
+        command,
+        args,
+        cwd: this.spec.cwd,
+        env,
+        outputByteLimit: OUTPUT_BYTE_LIMIT,
+      });
     } catch (error) {
       // Only a refusal says the command did not start there.
       if (!(error instanceof RequestError)) throw error;
@@ -103,7 +117,9 @@ export class ClientTerminalCommand implements RunningCommand {
     } catch (error) {
       throw new Error(`The editor's terminal failed: ${(error as Error).message}`);
     } finally {
-      await this.call("terminal/release").catch((error: unknown) => log.warn(`could not release terminal ${terminalId}: ${(error as Error).message}`));
+      await this.call("terminal/release").catch((error: unknown) =>
+        log.warn(`could not release terminal ${terminalId}: ${(error as Error).message}`),
+      );
     }
   }
 
@@ -117,7 +133,9 @@ export class ClientTerminalCommand implements RunningCommand {
     const timeoutMs = this.options.clientTimeoutMs ?? CLIENT_TIMEOUT_MS;
     // Aborting tells the editor ($/cancel_request) but keeps waiting for its reply: a late terminal must be released.
     const giveUp = new AbortController();
-    const created = client.request("terminal/create", params, { cancellationSignal: giveUp.signal }).then((r) => r.terminalId);
+    const created = client
+      .request("terminal/create", params, { cancellationSignal: giveUp.signal })
+      .then((r) => r.terminalId);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
     const terminalId = await Promise.race([created, late]).finally(() => clearTimeout(timer));
@@ -126,7 +144,9 @@ export class ClientTerminalCommand implements RunningCommand {
     created.then(
       (id) => {
         log.warn(`the editor opened terminal ${id} after the command was given up on; releasing it`);
-        this.call("terminal/release", id).catch((error: unknown) => log.warn(`could not release terminal ${id}: ${(error as Error).message}`));
+        this.call("terminal/release", id).catch((error: unknown) =>
+          log.warn(`could not release terminal ${id}: ${(error as Error).message}`),
+        );
       },
       () => undefined,
     );
@@ -140,7 +160,11 @@ export class ClientTerminalCommand implements RunningCommand {
     const stopWaiting = new AbortController();
     let exit: WaitForTerminalExitResponse | undefined;
     const waiting = this.options.client
-      .request("terminal/wait_for_exit", { sessionId: this.options.sessionId, terminalId: this.terminalId! }, { cancellationSignal: stopWaiting.signal, stopWaitingOnCancel: true })
+      .request(
+        "terminal/wait_for_exit",
+        { sessionId: this.options.sessionId, terminalId: this.terminalId! },
+        { cancellationSignal: stopWaiting.signal, stopWaitingOnCancel: true },
+      )
       .then((result) => void (exit = result))
       .catch(() => undefined);
     try {
@@ -150,7 +174,9 @@ export class ClientTerminalCommand implements RunningCommand {
         const status = await this.readOutput();
         if (status) return { exitCode: status.exitCode ?? null, signal: status.signal ?? null };
         if (this.killedAt !== undefined && Date.now() - this.killedAt > EXIT_AFTER_KILL_MS) {
-          this.options.log.warn(`terminal ${this.terminalId} did not report an exit after it was killed; giving up on it`);
+          this.options.log.warn(
+            `terminal ${this.terminalId} did not report an exit after it was killed; giving up on it`,
+          );
           return { exitCode: null, signal: "SIGKILL" };
         }
       }
@@ -179,7 +205,10 @@ export class ClientTerminalCommand implements RunningCommand {
       fresh = output.slice(this.readLength);
     } else {
       const at = this.readTail ? output.lastIndexOf(this.readTail) : -1;
-      fresh = at >= 0 ? output.slice(at + this.readTail.length) : `${this.readLength > 0 ? "\n[... output the editor dropped ...]\n" : ""}${output}`;
+      fresh =
+        at >= 0
+          ? output.slice(at + this.readTail.length)
+          : `${this.readLength > 0 ? "\n[... output the editor dropped ...]\n" : ""}${output}`;
     }
     this.readLength = output.length;
     this.readTail = output.slice(-ANCHOR_CHARS);
@@ -197,14 +226,19 @@ export class ClientTerminalCommand implements RunningCommand {
   private sendKill(): void {
     if (this.killSent) return;
     this.killSent = true;
-    void this.call("terminal/kill").catch((error: unknown) => this.options.log.warn(`could not kill terminal ${this.terminalId}: ${(error as Error).message}`));
+    void this.call("terminal/kill").catch((error: unknown) =>
+      this.options.log.warn(`could not kill terminal ${this.terminalId}: ${(error as Error).message}`),
+    );
   }
 
   private call<Response = unknown>(method: string, terminalId = this.terminalId): Promise<Response> {
     return this.options.client.request<Response>(
       method,
       { sessionId: this.options.sessionId, terminalId },
-      { cancellationSignal: AbortSignal.timeout(this.options.clientTimeoutMs ?? CLIENT_TIMEOUT_MS), stopWaitingOnCancel: true },
+      {
+        cancellationSignal: AbortSignal.timeout(this.options.clientTimeoutMs ?? CLIENT_TIMEOUT_MS),
+        stopWaitingOnCancel: true,
+      },
     );
   }
 

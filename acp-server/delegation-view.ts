@@ -5,10 +5,13 @@ type Args = Readonly<Record<string, unknown>> | undefined;
 
 /** Upstream's `_truncate_text`: keeps `limit - 100` characters and says how long the whole was. */
 function truncate(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, Math.max(0, limit - 100))}\n... (${text.length} chars total, truncated)`;
+  return text.length <= limit
+    ? text
+    : `${text.slice(0, Math.max(0, limit - 100))}\n... (${text.length} chars total, truncated)`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Upstream's title: `delegate batch (N tasks)`, `delegate: {goal ≤ 60}`, or `delegate task`. */
 export function delegateTitle(args: Args): string {
@@ -34,7 +37,13 @@ export function delegateStartText(args: Args): string {
   return `Delegating task${goal ? `:\n${truncate(goal, 800)}` : ""}`;
 }
 
-const ICONS: Readonly<Record<string, string>> = { completed: "✅", failed: "✗", error: "✗", timeout: "⏱", interrupted: "⚠" };
+const ICONS: Readonly<Record<string, string>> = {
+  completed: "✅",
+  failed: "✗",
+  error: "✗",
+  timeout: "⏱",
+  interrupted: "⚠",
+};
 
 /**
  * Upstream's `_format_delegate_result`: the JSON the model gets, shown to the user as one block per task (status,
@@ -52,7 +61,9 @@ export function formatDelegateResult(content: string): string | undefined {
   if (!Array.isArray(data.results)) return undefined;
   const results = data.results;
   const total = data.total_duration_seconds;
-  const lines = [`Delegation results: ${results.length} task${results.length === 1 ? "" : "s"}${total !== undefined ? ` in ${String(total)}s` : ""}`];
+  const lines = [
+    `Delegation results: ${results.length} task${results.length === 1 ? "" : "s"}${total !== undefined ? ` in ${String(total)}s` : ""}`,
+  ];
   for (const item of results) {
     if (!isRecord(item)) {
       lines.push(`- ${JSON.stringify(item)}`);
@@ -60,7 +71,10 @@ export function formatDelegateResult(content: string): string | undefined {
     }
     const status = String(item.status ?? "unknown");
     const index = typeof item.task_index === "number" ? String(item.task_index + 1) : "?";
-    const bits = [item.model ? String(item.model) : "", item.duration_seconds !== undefined ? `${String(item.duration_seconds)}s` : ""].filter((b) => b);
+    const bits = [
+      item.model ? String(item.model) : "",
+      item.duration_seconds !== undefined ? `${String(item.duration_seconds)}s` : "",
+    ].filter((b) => b);
     lines.push("", `${ICONS[status] ?? "•"} Task ${index}: ${status}${bits.length ? ` (${bits.join(", ")})` : ""}`);
     const summary = String(item.summary ?? "").trim();
     const error = String(item.error ?? "").trim();
@@ -68,7 +82,8 @@ export function formatDelegateResult(content: string): string | undefined {
     if (error) lines.push(`Error: ${truncate(error, 800)}`);
     if (Array.isArray(item.tool_trace) && item.tool_trace.length > 0) {
       const names = item.tool_trace.filter(isRecord).map((t) => String(t.tool ?? "?"));
-      if (names.length) lines.push(`Tools: ${names.slice(0, 12).join(", ")}${names.length > 12 ? ` (+${names.length - 12})` : ""}`);
+      if (names.length)
+        lines.push(`Tools: ${names.slice(0, 12).join(", ")}${names.length > 12 ? ` (+${names.length - 12})` : ""}`);
     }
   }
   return truncate(lines.join("\n"), 8000);

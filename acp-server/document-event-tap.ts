@@ -89,7 +89,11 @@ export class DocumentEventTap extends Transform {
       lineStart = end + 1;
     }
     let passFrom = lineStart;
-    for (let end = chunk.indexOf(NEWLINE, lineStart); end !== -1; lineStart = end + 1, end = chunk.indexOf(NEWLINE, lineStart)) {
+    for (
+      let end = chunk.indexOf(NEWLINE, lineStart);
+      end !== -1;
+      lineStart = end + 1, end = chunk.indexOf(NEWLINE, lineStart)
+    ) {
       const oversized = end - lineStart > this.cap.maxLineBytes;
       if (!oversized && !this.took(chunk.subarray(lineStart, end))) continue;
       if (lineStart > passFrom) this.push(chunk.subarray(passFrom, lineStart));
@@ -127,10 +131,18 @@ export class DocumentEventTap extends Transform {
    */
   private startSkip(pieces: readonly Buffer[], bytes: number): void {
     this.skipping = bytes;
-    const head = Buffer.concat(pieces, Math.min(HEAD_BYTES, pieces.reduce((n, p) => n + p.length, 0))).toString("utf8");
+    const head = Buffer.concat(
+      pieces,
+      Math.min(
+        HEAD_BYTES,
+        pieces.reduce((n, p) => n + p.length, 0),
+      ),
+    ).toString("utf8");
     const { id, method, answer } = readJsonRpcHead(head);
     const limit = `the ${this.cap.maxLineBytes.toLocaleString("en-US")}-byte limit for one message`;
-    this.cap.log?.(`dropped an incoming message over ${limit}${method ? ` (${method})` : ""}${id !== undefined ? ` id ${JSON.stringify(id)}` : ""}`);
+    this.cap.log?.(
+      `dropped an incoming message over ${limit}${method ? ` (${method})` : ""}${id !== undefined ? ` id ${JSON.stringify(id)}` : ""}`,
+    );
     if (id !== undefined && id !== null && method === undefined && answer) {
       const error = { code: INVALID_REQUEST, message: `The client's reply exceeded ${limit} and was dropped.` };
       this.push(Buffer.from(`${JSON.stringify({ jsonrpc: "2.0", id, error })}\n`));
@@ -157,7 +169,12 @@ export class DocumentEventTap extends Transform {
       return false; // the SDK answers a parse error
     }
     if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
-    const { jsonrpc, id, method, params } = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+    const { jsonrpc, id, method, params } = message as {
+      jsonrpc?: unknown;
+      id?: unknown;
+      method?: unknown;
+      params?: unknown;
+    };
     // Requests (anything with an id) always go to the SDK: they need its answer.
     if (jsonrpc !== "2.0" || id !== undefined || typeof method !== "string") return false;
     return this.handle(method, params);

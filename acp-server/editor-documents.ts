@@ -115,7 +115,8 @@ function decode(uri: string, roots: readonly string[]): WorkspaceFile | null {
   }
   for (const root of roots) {
     const rel = relative(root, absolute);
-    if (rel && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return { absolute, directory: dirname(absolute), relative: rel };
+    if (rel && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))
+      return { absolute, directory: dirname(absolute), relative: rel };
   }
   return null;
 }

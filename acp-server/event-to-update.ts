@@ -2,8 +2,8 @@ import type { PlanEntry, SessionUpdate } from "@agentclientprotocol/sdk";
 import type { AgentEvent } from "../agent/loop/events.js";
 import { redactSecrets } from "../agent/security/secret-redaction.js";
 import type { TodoItem } from "../agent/tools/session-tool-state.js";
-import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
 import { delegateEndContent } from "./delegation-view.js";
+import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
 
 /** Maps one engine event to the ACP `session/update` it becomes, or undefined when ACP has no place for it. */
 export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | undefined {
@@ -45,7 +45,9 @@ export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | u
         sessionUpdate: "tool_call_update",
         toolCallId: event.callId,
         status: event.result.isError ? "failed" : "completed",
-        content: (event.name === "delegate_task" ? delegateEndContent(event.result) : undefined) ?? toolCallEndContent(event.result),
+        content:
+          (event.name === "delegate_task" ? delegateEndContent(event.result) : undefined) ??
+          toolCallEndContent(event.result),
         ...(event.result.locations?.length ? { locations: event.result.locations.map((l) => ({ ...l })) } : {}),
       };
     case "plan":
@@ -58,6 +60,7 @@ export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | u
 
 /** Upstream's mapping: priority medium; a cancelled item shows as completed with a "[cancelled] " prefix. */
 function planEntry(todo: TodoItem): PlanEntry {
-  if (todo.status === "cancelled") return { content: `[cancelled] ${todo.content}`, priority: "medium", status: "completed" };
+  if (todo.status === "cancelled")
+    return { content: `[cancelled] ${todo.content}`, priority: "medium", status: "completed" };
   return { content: todo.content, priority: "medium", status: todo.status };
 }

@@ -30,7 +30,8 @@ export function readJsonRpcHead(head: string): JsonRpcHead {
     if (end === undefined) return found;
     if (key.value === "id" || key.value === "method") {
       const value = primitive(head.slice(i, end));
-      if (key.value === "id" && (typeof value === "string" || typeof value === "number" || value === null)) found.id = value;
+      if (key.value === "id" && (typeof value === "string" || typeof value === "number" || value === null))
+        found.id = value;
       if (key.value === "method" && typeof value === "string") found.method = value;
     }
     i = skipSpace(head, end);

@@ -12,7 +12,10 @@ export interface Logger {
   error(message: string): void;
 }
 
-export function createStderrLogger(verbose: boolean, write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+export function createStderrLogger(
+  verbose: boolean,
+  write: (line: string) => void = (l) => process.stderr.write(l),
+): Logger {
   const emit = (level: string, message: string) => write(`[hermes-acp] ${level} ${redactSecrets(message)}\n`);
   return {
     debug: (m) => verbose && emit("debug", m),

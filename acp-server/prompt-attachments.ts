@@ -5,8 +5,8 @@ import { estimateTokens } from "../agent/context/reference-parser.js";
 import { IMAGE_TOKEN_ESTIMATE } from "../agent/providers/image-parts.js";
 import type { ImageAttachment } from "../agent/providers/messages.js";
 import type { Workspace } from "../agent/workspace/workspace.js";
-import { isImageBlob } from "./prompt-images.js";
 import { pathFromFileUri } from "./prompt-files.js";
+import { isImageBlob } from "./prompt-images.js";
 
 export interface AttachmentContext {
   readonly workspace: Workspace;
@@ -47,7 +47,10 @@ const NON_FILE_BODY = "[Resource link only; Hermes cannot read non-file ACP reso
  * embedded resources likewise. Files are read through the session's workspace (the editor's unsaved buffers) and
  * under the @file guards. Image blocks and embedded images travel separately (prompt-images.ts).
  */
-export async function composePromptMessage(blocks: readonly ContentBlock[], context: AttachmentContext): Promise<PromptMessage> {
+export async function composePromptMessage(
+  blocks: readonly ContentBlock[],
+  context: AttachmentContext,
+): Promise<PromptMessage> {
   const parts: Part[] = [];
   const typed: string[] = [];
   const refused: string[] = [];
@@ -79,7 +82,10 @@ export async function composePromptMessage(blocks: readonly ContentBlock[], cont
       text: join(parts.map((p) => (p.tokens === undefined ? p.text : `${p.header}\n\n[Not attached: ${why}]`))),
       typed: join(typed),
       images: [],
-      refused: [...refused, `${tokens} tokens of attachments exceed the 50% hard limit (${hard}) of the model's context window.`],
+      refused: [
+        ...refused,
+        `${tokens} tokens of attachments exceed the 50% hard limit (${hard}) of the model's context window.`,
+      ],
     };
   }
   return {
@@ -87,23 +93,37 @@ export async function composePromptMessage(blocks: readonly ContentBlock[], cont
     typed: join(typed),
     images: parts.flatMap((p) => (p.image ? [p.image] : [])),
     refused,
-    ...(tokens > soft ? { largeNotice: `The attachments come to ${tokens} tokens, over a quarter (${soft}) of the model's context window; the conversation will need compressing sooner.` } : {}),
+    ...(tokens > soft
+      ? {
+          largeNotice: `The attachments come to ${tokens} tokens, over a quarter (${soft}) of the model's context window; the conversation will need compressing sooner.`,
+        }
+      : {}),
   };
 }
 
-async function linkPart(block: Extract<ContentBlock, { type: "resource_link" }>, context: AttachmentContext, refused: string[]): Promise<Part> {
+async function linkPart(
+  block: Extract<ContentBlock, { type: "resource_link" }>,
+  context: AttachmentContext,
+  refused: string[],
+): Promise<Part> {
   const uri = block.uri.trim();
   const display = displayName(uri, block.name, block.title);
   const path = pathFromFileUri(uri);
   if (!path) return { text: attachmentText(display, uri, NON_FILE_BODY) };
-  const file = await readAttachedFile(path, { ...context, display, ...(block.mimeType ? { mimeType: block.mimeType } : {}) });
+  const file = await readAttachedFile(path, {
+    ...context,
+    display,
+    ...(block.mimeType ? { mimeType: block.mimeType } : {}),
+  });
   if (file.problem) refused.push(file.problem);
   if (file.image) {
     const header = `[Attached image: ${display}]\nURI: ${uri}`;
     return { text: header, header: attachmentHeader(display, uri), image: file.image, tokens: IMAGE_TOKEN_ESTIMATE };
   }
   const text = attachmentText(display, uri, file.body, file.note);
-  return file.inlined ? { text, header: attachmentHeader(display, uri, file.note), tokens: estimateTokens(file.body) } : { text };
+  return file.inlined
+    ? { text, header: attachmentHeader(display, uri, file.note), tokens: estimateTokens(file.body) }
+    : { text };
 }
 
 /** A selection or a file the client sent whole: its text (or decoded blob) under the same header. */
@@ -116,11 +136,28 @@ function embeddedPart(resource: Extract<ContentBlock, { type: "resource" }>["res
   } else {
     const data = Buffer.from(resource.blob, "base64");
     const mime = resource.mimeType ?? "";
-    const decoded = decodeAttachmentText(data.subarray(0, MAX_ATTACHMENT_BYTES), mime, data.length > MAX_ATTACHMENT_BYTES);
-    if (!decoded) return { text: attachmentText(display, uri, `[Binary embedded file omitted: ${data.length} bytes, mime=${mime || "unknown"}]`) };
-    body = decoded.text + (data.length > MAX_ATTACHMENT_BYTES ? `\n\n[Truncated to ${MAX_ATTACHMENT_BYTES} of ${data.length} bytes]` : "");
+    const decoded = decodeAttachmentText(
+      data.subarray(0, MAX_ATTACHMENT_BYTES),
+      mime,
+      data.length > MAX_ATTACHMENT_BYTES,
+    );
+    if (!decoded)
+      return {
+        text: attachmentText(
+          display,
+          uri,
+          `[Binary embedded file omitted: ${data.length} bytes, mime=${mime || "unknown"}]`,
+        ),
+      };
+    body =
+      decoded.text +
+      (data.length > MAX_ATTACHMENT_BYTES ? `\n\n[Truncated to ${MAX_ATTACHMENT_BYTES} of ${data.length} bytes]` : "");
   }
-  return { text: attachmentText(display, uri, body), header: attachmentHeader(display, uri), tokens: estimateTokens(body) };
+  return {
+    text: attachmentText(display, uri, body),
+    header: attachmentHeader(display, uri),
+    tokens: estimateTokens(body),
+  };
 }
 
 /** Upstream's `_format_resource_text`: `[Attached file: name] (note)`, the URI, a blank line, the body. */

@@ -19,9 +19,15 @@ export function promptImages(blocks: readonly ContentBlock[], apiMode?: ApiMode)
   const refused: string[] = [];
   for (const block of blocks) {
     const input =
-      block.type === "image" ? { data: block.data, mimeType: block.mimeType, name: nameFromUri(block.uri) }
-      : isImageBlob(block) ? { data: block.resource.blob, mimeType: block.resource.mimeType ?? "", name: nameFromUri(block.resource.uri) }
-      : undefined;
+      block.type === "image"
+        ? { data: block.data, mimeType: block.mimeType, name: nameFromUri(block.uri) }
+        : isImageBlob(block)
+          ? {
+              data: block.resource.blob,
+              mimeType: block.resource.mimeType ?? "",
+              name: nameFromUri(block.resource.uri),
+            }
+          : undefined;
     if (!input) continue;
     const checked = checkImage(input, apiMode);
     if (checked.ok) images.push(checked.image);
@@ -31,8 +37,14 @@ export function promptImages(blocks: readonly ContentBlock[], apiMode?: ApiMode)
 }
 
 /** An embedded resource carrying an image as a base64 blob (text resources and other blobs are attachments of text). */
-export function isImageBlob(block: ContentBlock): block is Extract<ContentBlock, { type: "resource" }> & { resource: { blob: string; mimeType?: string | null; uri: string } } {
-  return block.type === "resource" && "blob" in block.resource && (block.resource.mimeType ?? "").toLowerCase().startsWith("image/");
+export function isImageBlob(block: ContentBlock): block is Extract<ContentBlock, { type: "resource" }> & {
+  resource: { blob: string; mimeType?: string | null; uri: string };
+} {
+  return (
+    block.type === "resource" &&
+    "blob" in block.resource &&
+    (block.resource.mimeType ?? "").toLowerCase().startsWith("image/")
+  );
 }
 
 /** "file:///home/me/shot%201.png" → "shot 1.png"; nothing for a missing or nameless URI. */

@@ -63,7 +63,10 @@ export class PromptSlot {
   /** True when the prompt may run; false when it was cancelled before its turn came. */
   readonly turn: Promise<boolean>;
 
-  constructor(previous: Promise<void>, private readonly release: () => void) {
+  constructor(
+    previous: Promise<void>,
+    private readonly release: () => void,
+  ) {
     this.turn = new Promise<boolean>((resolve) => {
       const onCancel = () => resolve(false);
       this.controller.signal.addEventListener("abort", onCancel, { once: true });

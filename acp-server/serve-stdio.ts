@@ -14,7 +14,9 @@ import { createServerContext, type ServerContext } from "./server-context.js";
 export async function serveStdio(log: Logger): Promise<void> {
   guardStdout(log);
   process.on("uncaughtException", (error) => log.error(`uncaught: ${error.stack ?? error.message}`));
-  process.on("unhandledRejection", (reason) => log.error(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`));
+  process.on("unhandledRejection", (reason) =>
+    log.error(`unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`),
+  );
   const ctx = createServerContext(process.env, log);
   const connection = connectAgent(ctx, process.stdin, process.stdout);
   log.debug("serving ACP on stdio");
@@ -43,9 +45,13 @@ export function connectAgent(ctx: ServerContext, input: Readable, output: Writab
     log: (text: string) => ctx.log.warn(text),
   };
   const tapped = input.pipe(new DocumentEventTap((method, params) => handleDocumentEvent(ctx, method, params), cap));
-  const stream = acp.ndJsonStream(Writable.toWeb(output) as WritableStream<Uint8Array>, Readable.toWeb(tapped) as ReadableStream<Uint8Array>, {
-    maxMessageBytes: MAX_LINE_BYTES + 1024,
-  });
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(output) as WritableStream<Uint8Array>,
+    Readable.toWeb(tapped) as ReadableStream<Uint8Array>,
+    {
+      maxMessageBytes: MAX_LINE_BYTES + 1024,
+    },
+  );
   return createAgentApp(ctx).connect(stream);
 }
 

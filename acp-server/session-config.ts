@@ -33,7 +33,11 @@ export function configOptionsOf(session: AcpSession): SessionConfigOption[] {
       category: "model",
       type: "select",
       currentValue: modelValue(current.providerId, current.model),
-      options: ready.modelChoices.map((r) => ({ value: modelValue(r.providerId, r.model), name: r.model, description: r.providerLabel })),
+      options: ready.modelChoices.map((r) => ({
+        value: modelValue(r.providerId, r.model),
+        name: r.model,
+        description: r.providerLabel,
+      })),
     });
     const thinking = thinkingOption(ready.conversation);
     if (thinking) options.push(thinking);
@@ -42,5 +46,8 @@ export function configOptionsOf(session: AcpSession): SessionConfigOption[] {
 }
 
 export function modesOf(session: AcpSession): SessionModeState {
-  return { currentModeId: session.mode, availableModes: SESSION_MODES.map((m) => ({ id: m.id, name: m.name, description: m.description })) };
+  return {
+    currentModeId: session.mode,
+    availableModes: SESSION_MODES.map((m) => ({ id: m.id, name: m.name, description: m.description })),
+  };
 }

@@ -1,6 +1,6 @@
-import type { Conversation } from "../agent/loop/conversation.js";
-import { toStoredMessages, toolNamesOf } from "../agent/session/history-codec.js";
 import type { HintMemory } from "../agent/context/subdirectory-hints.js";
+import type { Conversation } from "../agent/loop/conversation.js";
+import { toolNamesOf, toStoredMessages } from "../agent/session/history-codec.js";
 import type { SessionStore } from "../agent/store/session-store.js";
 import type { Logger } from "./log.js";
 
@@ -50,7 +50,12 @@ export class SessionPersistence {
   }
 
   /** Saves the turn; returns the title when this turn gave the session its title. */
-  async afterTurn(conversation: Conversation, titleHint: string, state: PersistedSessionState, replaced = false): Promise<string | undefined> {
+  async afterTurn(
+    conversation: Conversation,
+    titleHint: string,
+    state: PersistedSessionState,
+    replaced = false,
+  ): Promise<string | undefined> {
     try {
       const store = await this.store;
       const history = conversation.messages;
@@ -76,7 +81,10 @@ export class SessionPersistence {
 }
 
 function titleOf(text: string): string | undefined {
-  const line = text.split("\n").find((l) => l.trim())?.trim();
+  const line = text
+    .split("\n")
+    .find((l) => l.trim())
+    ?.trim();
   if (!line) return undefined;
   return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
 }

@@ -39,11 +39,13 @@ function skillCommands(catalog: SkillCatalog, builtins: ReadonlySet<string>): Sk
 
 /** The skills as ACP commands, after the built-ins in `available_commands_update`. */
 export function skillAvailableCommands(session: AcpSession, builtins: readonly AvailableCommand[]): AvailableCommand[] {
-  return skillCommands(session.ready.systemPrompt.skills, new Set(builtins.map((c) => c.name))).map(({ slug, skill }) => ({
-    name: slug,
-    description: skill.description || `Invoke the ${skill.name} skill`,
-    input: { hint: "what to do with the skill (optional)" },
-  }));
+  return skillCommands(session.ready.systemPrompt.skills, new Set(builtins.map((c) => c.name))).map(
+    ({ slug, skill }) => ({
+      name: slug,
+      description: skill.description || `Invoke the ${skill.name} skill`,
+      input: { hint: "what to do with the skill (optional)" },
+    }),
+  );
 }
 
 /** A skill command typed by the user: the skill's message to send, or why the skill could not be loaded. */
@@ -55,7 +57,12 @@ export type SkillTurn = UserTurn | { readonly reply: string };
  * SKILL.md. Anything else is an ordinary turn. The skill file is read and threat-scanned now, so an edit since the
  * session started is used, and a file that turned malicious is refused with the scanner's finding.
  */
-export async function buildSkillOrUserTurn(session: AcpSession, blocks: readonly ContentBlock[], builtins: readonly AvailableCommand[], signal: AbortSignal): Promise<SkillTurn> {
+export async function buildSkillOrUserTurn(
+  session: AcpSession,
+  blocks: readonly ContentBlock[],
+  builtins: readonly AvailableCommand[],
+  signal: AbortSignal,
+): Promise<SkillTurn> {
   const first = blocks[0];
   const match = first?.type === "text" ? /^\s*\/(\S+)(?:\s+([\s\S]*))?$/.exec(first.text) : null;
   const command = match ? findCommand(session, match[1]!, builtins) : undefined;
@@ -65,13 +72,22 @@ export async function buildSkillOrUserTurn(session: AcpSession, blocks: readonly
   const roots = session.ready.systemPrompt.skills.roots;
   const loaded = loadSkillFile(command.skill, roots, settings, command.skill.name);
   if (!loaded.ok) {
-    const where = loaded.findings?.length ? ` (${loaded.findings.map((f) => `${f.id} at line ${f.line}`).join(", ")} in ${command.skill.skillMd})` : "";
+    const where = loaded.findings?.length
+      ? ` (${loaded.findings.map((f) => `${f.id} at line ${f.line}`).join(", ")} in ${command.skill.skillMd})`
+      : "";
     return { reply: `The ${command.skill.name} skill was not loaded${where}: ${loaded.error}` };
   }
   const rest = [{ ...first, text: (match![2] ?? "").trim() }, ...blocks.slice(1)];
   const turn = await buildUserTurn(session, rest, signal);
   const invocation = (instruction: string) =>
-    buildSkillInvocationMessage({ skill: loaded.skill, instruction, home: session.ready.config.home, homeSkillsDir: roots.homeSkillsDir, sessionId: session.id, settings });
+    buildSkillInvocationMessage({
+      skill: loaded.skill,
+      instruction,
+      home: session.ready.config.home,
+      homeSkillsDir: roots.homeSkillsDir,
+      sessionId: session.id,
+      settings,
+    });
   const text = invocation(turn.text.trim());
   // The editor's context joins the instruction only when the model is about to be called (user-turn.ts).
   const message = () => {
@@ -82,7 +98,11 @@ export async function buildSkillOrUserTurn(session: AcpSession, blocks: readonly
 }
 
 /** Upstream's `resolve_slash_key`: the slug as typed, or with `_` for `-` (clients that cannot type hyphens). */
-function findCommand(session: AcpSession, typed: string, builtins: readonly AvailableCommand[]): SkillCommand | undefined {
+function findCommand(
+  session: AcpSession,
+  typed: string,
+  builtins: readonly AvailableCommand[],
+): SkillCommand | undefined {
   const commands = skillCommands(session.ready.systemPrompt.skills, new Set(builtins.map((c) => c.name)));
   const bare = typed.toLowerCase();
   return commands.find((c) => c.slug === bare) ?? commands.find((c) => c.slug === bare.replace(/_/g, "-"));

@@ -1,7 +1,7 @@
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
 import { formatContextReport } from "../agent/prompt/format-context-report.js";
 import { formatInjectedHints } from "../agent/prompt/format-hint-report.js";
-import { memoryFilePath, memoryUsage, readMemoryEntries, type MemoryTarget } from "../agent/store/memory-entries.js";
+import { type MemoryTarget, memoryFilePath, memoryUsage, readMemoryEntries } from "../agent/store/memory-entries.js";
 import type { AcpSession } from "./acp-session.js";
 import { HERMES_ACP_VERSION } from "./version.js";
 
@@ -18,8 +18,10 @@ interface SlashCommand {
 const COMMANDS: readonly SlashCommand[] = [
   {
     name: "context",
-    description: "Show which context files were loaded, shadowed, blocked or truncated, what each prompt layer costs, and which subfolder hints came in",
-    run: (session) => `${formatContextReport(session.ready.systemPrompt.report)}\n\n${formatInjectedHints(session.hints.injected)}`,
+    description:
+      "Show which context files were loaded, shadowed, blocked or truncated, what each prompt layer costs, and which subfolder hints came in",
+    run: (session) =>
+      `${formatContextReport(session.ready.systemPrompt.report)}\n\n${formatInjectedHints(session.hints.injected)}`,
   },
   {
     name: "compress",
@@ -48,7 +50,8 @@ const COMMANDS: readonly SlashCommand[] = [
     description: "Queue a prompt to run after the current turn finishes",
     hint: "prompt to run next",
     immediate: true,
-    run: (session, args) => (args ? `Queued for the next turn. (${session.prompts.queueText(args)} queued)` : "Usage: /queue <prompt>"),
+    run: (session, args) =>
+      args ? `Queued for the next turn. (${session.prompts.queueText(args)} queued)` : "Usage: /queue <prompt>",
   },
   {
     name: "new",
@@ -64,7 +67,11 @@ const COMMANDS: readonly SlashCommand[] = [
     name: "help",
     description: "List the slash commands",
     run: () =>
-      ["Available commands:", ...COMMANDS.map((c) => `  /${c.name.padEnd(10)}  ${c.description}`), "Unrecognized /commands are sent to the model as normal messages."].join("\n"),
+      [
+        "Available commands:",
+        ...COMMANDS.map((c) => `  /${c.name.padEnd(10)}  ${c.description}`),
+        "Unrecognized /commands are sent to the model as normal messages.",
+      ].join("\n"),
   },
 ];
 
@@ -75,9 +82,14 @@ function formatMemory(session: AcpSession): string {
     const entries = readMemoryEntries(home, target);
     const used = memoryUsage(entries);
     const header = `**${title}** (${used.toLocaleString("en-US")}/${limit.toLocaleString("en-US")} chars, ${memoryFilePath(home, target)})`;
-    return entries.length ? `${header}\n${entries.map((e) => `- ${e.replace(/\n/g, " ")}`).join("\n")}` : `${header}\n- (empty)`;
+    return entries.length
+      ? `${header}\n${entries.map((e) => `- ${e.replace(/\n/g, " ")}`).join("\n")}`
+      : `${header}\n- (empty)`;
   };
-  return [block("memory", "Memory", settings.memoryCharLimit), block("user", "User profile", settings.userCharLimit)].join("\n\n");
+  return [
+    block("memory", "Memory", settings.memoryCharLimit),
+    block("user", "User profile", settings.userCharLimit),
+  ].join("\n\n");
 }
 
 function modelCommand(session: AcpSession, args: string): string {
@@ -97,14 +109,25 @@ function modelCommand(session: AcpSession, args: string): string {
 function formatUsage(session: AcpSession): string {
   const u = session.usage;
   const n = (v: number) => v.toLocaleString("en-US");
-  const lines = [`Model calls: ${n(u.calls)}`, `Input tokens: ${n(u.inputTokens)} (cached: ${n(u.cachedInputTokens)})`, `Output tokens: ${n(u.outputTokens)}`];
+  const lines = [
+    `Model calls: ${n(u.calls)}`,
+    `Input tokens: ${n(u.inputTokens)} (cached: ${n(u.cachedInputTokens)})`,
+    `Output tokens: ${n(u.outputTokens)}`,
+  ];
   const window = session.ready.ok ? session.ready.conversation.runtime.contextLength : undefined;
-  if (window && u.lastContextTokens) lines.push(`Context: ${n(u.lastContextTokens)} of ${n(window)} tokens (${Math.round((u.lastContextTokens / window) * 100)}%)`);
+  if (window && u.lastContextTokens)
+    lines.push(
+      `Context: ${n(u.lastContextTokens)} of ${n(window)} tokens (${Math.round((u.lastContextTokens / window) * 100)}%)`,
+    );
   return lines.join("\n");
 }
 
 export function availableCommands(): AvailableCommand[] {
-  return COMMANDS.map((c) => ({ name: c.name, description: c.description, ...(c.hint ? { input: { hint: c.hint } } : {}) }));
+  return COMMANDS.map((c) => ({
+    name: c.name,
+    description: c.description,
+    ...(c.hint ? { input: { hint: c.hint } } : {}),
+  }));
 }
 
 /** The reply to `text` when it is one of our commands, else undefined (it goes to the model). */

@@ -11,7 +11,10 @@ export interface StartupNotice {
  * them) and, beyond upstream, every file the threat scanner blocked, so nothing vanishes from the prompt silently.
  */
 export function startupNotices(report: ContextReport): StartupNotice[] {
-  const notices: StartupNotice[] = report.warnings.map((warning) => ({ title: "Context file truncated", description: warning }));
+  const notices: StartupNotice[] = report.warnings.map((warning) => ({
+    title: "Context file truncated",
+    description: warning,
+  }));
   for (const file of [report.identity, ...report.files]) {
     if (file?.status !== "blocked") continue;
     const hits = (file.threats ?? []).map((t) => `${t.id} at line ${t.line}`).join(", ");
@@ -21,8 +24,14 @@ export function startupNotices(report: ContextReport): StartupNotice[] {
     });
   }
   for (const skill of report.skills?.blocked ?? []) {
-    const [title, outcome] = skill.scanned === "category" ? [`Skill category ${skill.name}: description blocked`, "was left out of the skills index"] : [`Skill ${skill.name} blocked`, "was not offered"];
-    notices.push({ title, description: `${skill.skillMd} ${outcome}: the threat scanner found possible prompt injection (${blockedSkillFindings(skill)}).` });
+    const [title, outcome] =
+      skill.scanned === "category"
+        ? [`Skill category ${skill.name}: description blocked`, "was left out of the skills index"]
+        : [`Skill ${skill.name} blocked`, "was not offered"];
+    notices.push({
+      title,
+      description: `${skill.skillMd} ${outcome}: the threat scanner found possible prompt injection (${blockedSkillFindings(skill)}).`,
+    });
   }
   const untrusted = report.skills?.untrustedProject;
   if (untrusted) {

@@ -24,7 +24,11 @@ export class TerminalLinks {
   /** `terminalId` shows `toolCallId`'s command: embeds it in the call. Resolves once that update is written. */
   async link(toolCallId: string, terminalId: string): Promise<void> {
     this.byCall.set(toolCallId, terminalId);
-    await this.announce?.({ sessionUpdate: "tool_call_update", toolCallId, content: [{ type: "terminal", terminalId }] });
+    await this.announce?.({
+      sessionUpdate: "tool_call_update",
+      toolCallId,
+      content: [{ type: "terminal", terminalId }],
+    });
   }
 
   /**
@@ -40,8 +44,16 @@ export class TerminalLinks {
     if (update.status !== "completed" && update.status !== "failed") return { ...update, content: [terminal] };
     // The final update is the last one to carry it.
     this.byCall.delete(update.toolCallId);
-    const outcome = update.content.flatMap((c) => (c.type === "content" && c.content.type === "text" ? [howItEnded(c.content.text)] : []));
-    return { ...update, content: [terminal, ...outcome.map((text): ToolCallContent => ({ type: "content", content: { type: "text", text } }))] };
+    const outcome = update.content.flatMap((c) =>
+      c.type === "content" && c.content.type === "text" ? [howItEnded(c.content.text)] : [],
+    );
+    return {
+      ...update,
+      content: [
+        terminal,
+        ...outcome.map((text): ToolCallContent => ({ type: "content", content: { type: "text", text } })),
+      ],
+    };
   }
 }
 
@@ -49,7 +61,10 @@ export class TerminalLinks {
 function howItEnded(result: string): string {
   try {
     const parsed = JSON.parse(result) as { exit_code?: unknown; error?: unknown };
-    const parts = [typeof parsed.exit_code === "number" ? `exit code ${parsed.exit_code}` : "", typeof parsed.error === "string" && parsed.error ? parsed.error : ""];
+    const parts = [
+      typeof parsed.exit_code === "number" ? `exit code ${parsed.exit_code}` : "",
+      typeof parsed.error === "string" && parsed.error ? parsed.error : "",
+    ];
     return parts.filter(Boolean).join(": ") || result;
   } catch {
     return result;

@@ -32,7 +32,9 @@ const shorten = (text: string, max = 80) => (text.length > max ? `${text.slice(0
 export function toolCallStartView(name: string, args: Args, cwd: string): ToolCallView {
   const path = str(args?.path);
   const shown = path ? displayPath(absolute(path, cwd), cwd) : "";
-  const locations: ToolCallLocation[] = path ? [{ path: absolute(path, cwd), ...(typeof args?.offset === "number" ? { line: args.offset } : {}) }] : [];
+  const locations: ToolCallLocation[] = path
+    ? [{ path: absolute(path, cwd), ...(typeof args?.offset === "number" ? { line: args.offset } : {}) }]
+    : [];
   const text = (t: string): ToolCallContent[] => [{ type: "content", content: { type: "text", text: t } }];
   switch (name) {
     case "read_file":
@@ -40,17 +42,39 @@ export function toolCallStartView(name: string, args: Args, cwd: string): ToolCa
     case "write_file":
       return { title: `Write ${shown}`, kind: "edit", locations, content: [] };
     case "patch":
-      return { title: str(args?.mode) === "patch" ? "Apply patch" : `Edit ${shown}`, kind: "edit", locations, content: [] };
+      return {
+        title: str(args?.mode) === "patch" ? "Apply patch" : `Edit ${shown}`,
+        kind: "edit",
+        locations,
+        content: [],
+      };
     case "search_files":
-      return { title: `Search for '${shorten(str(args?.pattern), 60)}'${path ? ` in ${shown}` : ""}`, kind: "search", locations: [], content: [] };
+      return {
+        title: `Search for '${shorten(str(args?.pattern), 60)}'${path ? ` in ${shown}` : ""}`,
+        kind: "search",
+        locations: [],
+        content: [],
+      };
     case "terminal": {
       const command = str(args?.command);
       return { title: `Run ${shorten(command)}`, kind: "execute", locations: [], content: text(`$ ${command}`) };
     }
     case "process":
-      return { title: `Process ${str(args?.action)}${args?.session_id ? ` ${str(args.session_id)}` : ""}`, kind: "execute", locations: [], content: [] };
+      return {
+        title: `Process ${str(args?.action)}${args?.session_id ? ` ${str(args.session_id)}` : ""}`,
+        kind: "execute",
+        locations: [],
+        content: [],
+      };
     case "todo":
-      return { title: Array.isArray(args?.todos) ? `Update plan (${args.todos.length} item${args.todos.length === 1 ? "" : "s"})` : "Read plan", kind: "other", locations: [], content: [] };
+      return {
+        title: Array.isArray(args?.todos)
+          ? `Update plan (${args.todos.length} item${args.todos.length === 1 ? "" : "s"})`
+          : "Read plan",
+        kind: "other",
+        locations: [],
+        content: [],
+      };
     case "memory": {
       const operations = Array.isArray(args?.operations) ? args.operations.length : 0;
       const what = operations > 0 ? `batch (${operations} operation${operations === 1 ? "" : "s"})` : str(args?.action);
@@ -59,10 +83,20 @@ export function toolCallStartView(name: string, args: Args, cwd: string): ToolCa
     case "skill_view": {
       // Upstream's ACP title: `skill view (name[/file])`; a skill's files are read, so the kind is `read`.
       const file = str(args?.file_path).trim();
-      return { title: `skill view (${str(args?.name).trim() || "?"}${file ? `/${file}` : ""})`, kind: "read", locations: [], content: [] };
+      return {
+        title: `skill view (${str(args?.name).trim() || "?"}${file ? `/${file}` : ""})`,
+        kind: "read",
+        locations: [],
+        content: [],
+      };
     }
     case "skills_list":
-      return { title: str(args?.category).trim() ? `skills list (${str(args?.category).trim()})` : "skills list", kind: "read", locations: [], content: [] };
+      return {
+        title: str(args?.category).trim() ? `skills list (${str(args?.category).trim()})` : "skills list",
+        kind: "read",
+        locations: [],
+        content: [],
+      };
     case "clarify":
       return { title: `Ask: ${shorten(str(args?.question))}`, kind: "other", locations: [], content: [] };
     case "delegate_task":
@@ -72,7 +106,12 @@ export function toolCallStartView(name: string, args: Args, cwd: string): ToolCa
     case "web_extract": {
       // Upstream: `extract: {first url}` and ` (+N)` for the others.
       const urls = Array.isArray(args?.urls) ? args.urls.filter((u): u is string => typeof u === "string") : [];
-      return { title: `extract: ${shorten(urls[0] ?? "")}${urls.length > 1 ? ` (+${urls.length - 1})` : ""}`, kind: "fetch", locations: [], content: [] };
+      return {
+        title: `extract: ${shorten(urls[0] ?? "")}${urls.length > 1 ? ` (+${urls.length - 1})` : ""}`,
+        kind: "fetch",
+        locations: [],
+        content: [],
+      };
     }
     default:
       return { title: name || "Unknown tool", kind: KINDS[name] ?? "other", locations, content: [] };
@@ -87,9 +126,10 @@ export function toolCallEndContent(result: ToolResult): ToolCallContent[] {
     oldText: edit.oldText,
     newText: edit.newText ?? "",
   }));
-  const text = result.content.length > MAX_SHOWN_CHARS
-    ? `${result.content.slice(0, MAX_SHOWN_CHARS)}\n... (${result.content.length} chars total, truncated)`
-    : result.content;
+  const text =
+    result.content.length > MAX_SHOWN_CHARS
+      ? `${result.content.slice(0, MAX_SHOWN_CHARS)}\n... (${result.content.length} chars total, truncated)`
+      : result.content;
   if (text) content.push({ type: "content", content: { type: "text", text } });
   return content;
 }
@@ -97,4 +137,3 @@ export function toolCallEndContent(result: ToolResult): ToolCallContent[] {
 function absolute(path: string, cwd: string): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
-

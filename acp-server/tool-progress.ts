@@ -37,6 +37,11 @@ export class ToolProgressRelay {
     const call = this.calls.get(callId);
     if (!call) return;
     const text = `${call.header}\n${call.output.slice(-SHOWN_CHARS)}`;
-    this.send({ sessionUpdate: "tool_call_update", toolCallId: callId, status: "in_progress", content: [{ type: "content", content: { type: "text", text } }] });
+    this.send({
+      sessionUpdate: "tool_call_update",
+      toolCallId: callId,
+      status: "in_progress",
+      content: [{ type: "content", content: { type: "text", text } }],
+    });
   }
 }

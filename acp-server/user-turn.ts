@@ -38,7 +38,11 @@ export interface UserTurn {
  * or the editor opened since the last turn, added to this turn (never to the system prompt, never a model call)
  * when its `message` is taken.
  */
-export async function buildUserTurn(session: AcpSession, blocks: readonly ContentBlock[], signal: AbortSignal): Promise<UserTurn> {
+export async function buildUserTurn(
+  session: AcpSession,
+  blocks: readonly ContentBlock[],
+  signal: AbortSignal,
+): Promise<UserTurn> {
   const ready = session.ready;
   const contextLength = (ready.ok ? ready.conversation.runtime.contextLength : undefined) ?? DEFAULT_CONTEXT_TOKENS;
   const where = { cwd: session.cwd, userHome: homedir(), hermesHome: ready.config.home, contextLength };
@@ -51,10 +55,15 @@ export async function buildUserTurn(session: AcpSession, blocks: readonly Conten
     const attachedHints = session.hints.checkPaths(named, "attachment") ?? "";
     const openedHints = session.hints.checkPaths(editor.paths, "opened file") ?? "";
     // Only where the cursor is, never the file's text: the model reads the file itself if it needs to.
-    const focus = editor.focus ? `\n\n[The user is looking at ${editor.focus.path}:${editor.focus.line + 1} in the editor]` : "";
+    const focus = editor.focus
+      ? `\n\n[The user is looking at ${editor.focus.path}:${editor.focus.line + 1} in the editor]`
+      : "";
     return expansion.message + focus + attachedHints + openedHints;
   };
-  const { images: imageBlocks, refused } = promptImages(blocks, ready.ok ? ready.conversation.runtime.apiMode : undefined);
+  const { images: imageBlocks, refused } = promptImages(
+    blocks,
+    ready.ok ? ready.conversation.runtime.apiMode : undefined,
+  );
   const images = [...imageBlocks, ...message.images];
   const runtime = ready.ok ? ready.conversation.runtime : undefined;
   return {
@@ -63,7 +72,9 @@ export async function buildUserTurn(session: AcpSession, blocks: readonly Conten
     images,
     warnings: [...(expansion.blocked ? expansion.warnings : []), ...message.refused, ...refused],
     ...(message.largeNotice ? { largeAttachmentsNotice: message.largeNotice } : {}),
-    ...(images.length > 0 && runtime && !runtimeSeesImages(runtime) ? { unseenImagesNotice: unseenNotice(runtime.model, images.length) } : {}),
+    ...(images.length > 0 && runtime && !runtimeSeesImages(runtime)
+      ? { unseenImagesNotice: unseenNotice(runtime.model, images.length) }
+      : {}),
   };
 }
 

@@ -9,9 +9,9 @@ import { execFileSync } from "node:child_process";
 import * as acp from "@agentclientprotocol/sdk";
 import { ClientTerminalCommand } from "../acp-server/client-terminal.js";
 import { TerminalLinks } from "../acp-server/terminal-links.js";
-import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import { OutputCollector } from "../agent/tools/terminal/terminal-text.js";
-import { TerminalHandlers, onTerminalRequests } from "../extension/acp/terminal-handlers.js";
+import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
+import { onTerminalRequests, TerminalHandlers } from "../extension/acp/terminal-handlers.js";
 import { connectToClient } from "../test/helpers/acp-pair.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -26,7 +26,9 @@ const CASES = [
   { name: "flood: 2.7 MB at once (seq)", command: "echo first; sleep 0.6; seq 1 400000; echo LAST" },
 ];
 
-async function measure(command: string): Promise<{ bytes: number; polls: number; seconds: number; exact: boolean; resultSame: boolean }> {
+async function measure(
+  command: string,
+): Promise<{ bytes: number; polls: number; seconds: number; exact: boolean; resultSame: boolean }> {
   let polls = 0;
   const terminals = new (class extends TerminalHandlers {
     override output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse {
@@ -39,7 +41,13 @@ async function measure(command: string): Promise<{ bytes: number; polls: number;
   const cwd = process.cwd();
   const running = new ClientTerminalCommand(
     { command, cwd, toolCallId: "call-1" },
-    { client: pair.agent, sessionId: "s", links: new TerminalLinks(), log: silent, runLocally: (spec) => new LocalWorkspace(cwd).runCommand(spec) },
+    {
+      client: pair.agent,
+      sessionId: "s",
+      links: new TerminalLinks(),
+      log: silent,
+      runLocally: (spec) => new LocalWorkspace(cwd).runCommand(spec),
+    },
   );
   let seen = "";
   const collector = new OutputCollector();
@@ -63,7 +71,9 @@ async function main(): Promise<void> {
   for (const c of CASES) {
     const r = await measure(c.command);
     const mb = (r.bytes / 1_048_576).toFixed(2);
-    console.log(`${c.name}: ${mb} MB from the editor in ${r.seconds.toFixed(1)} s (${(r.bytes / 1_048_576 / r.seconds).toFixed(2)} MB/s), ${r.polls} polls; output exact: ${r.exact}; model's result identical: ${r.resultSame}`);
+    console.log(
+      `${c.name}: ${mb} MB from the editor in ${r.seconds.toFixed(1)} s (${(r.bytes / 1_048_576 / r.seconds).toFixed(2)} MB/s), ${r.polls} polls; output exact: ${r.exact}; model's result identical: ${r.resultSame}`,
+    );
   }
 }
 

@@ -7,19 +7,21 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
 import { PassThrough, Readable, Writable } from "node:stream";
+import { pathToFileURL } from "node:url";
 import * as acp from "@agentclientprotocol/sdk";
-import { EditorDocuments } from "../acp-server/editor-documents.js";
-import { createAgentApp } from "../acp-server/agent-app.js";
-import { connectAgent } from "../acp-server/serve-stdio.js";
 import type { AcpSession } from "../acp-server/acp-session.js";
+import { createAgentApp } from "../acp-server/agent-app.js";
+import { EditorDocuments } from "../acp-server/editor-documents.js";
+import { connectAgent } from "../acp-server/serve-stdio.js";
 import { createServerContext } from "../acp-server/server-context.js";
 
 const BURST = 10_000;
 const ROUNDS = 15;
 const root = "/work/project";
-const files = ["src/a.ts", "src/deep/b.ts", "docs/guide/intro.md", "README.md"].map((f) => pathToFileURL(join(root, f)).href);
+const files = ["src/a.ts", "src/deep/b.ts", "docs/guide/intro.md", "README.md"].map(
+  (f) => pathToFileURL(join(root, f)).href,
+);
 const encoder = new TextEncoder();
 const sdkOnly = process.argv.includes("--sdk-only");
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -42,7 +44,13 @@ function connect() {
       if (typeof message.id === "number") answered.get(message.id)?.();
     }
   });
-  if (sdkOnly) createAgentApp(ctx).connect(acp.ndJsonStream(Writable.toWeb(output) as WritableStream<Uint8Array>, Readable.toWeb(input) as ReadableStream<Uint8Array>));
+  if (sdkOnly)
+    createAgentApp(ctx).connect(
+      acp.ndJsonStream(
+        Writable.toWeb(output) as WritableStream<Uint8Array>,
+        Readable.toWeb(input) as ReadableStream<Uint8Array>,
+      ),
+    );
   else connectAgent(ctx, input, output);
   let nextId = 1;
   return {
@@ -65,7 +73,13 @@ function connect() {
 function burst(): string {
   const lines: string[] = [];
   for (let i = 0; i < BURST; i++) {
-    const params = { sessionId: "s1", uri: files[i % files.length], version: 1, position: { line: i % 500, character: 0 }, visibleRange: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } };
+    const params = {
+      sessionId: "s1",
+      uri: files[i % files.length],
+      version: 1,
+      position: { line: i % 500, character: 0 },
+      visibleRange: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } },
+    };
     lines.push(`${JSON.stringify({ jsonrpc: "2.0", method: "document/didFocus", params })}\n`);
   }
   return lines.join("");
@@ -84,10 +98,20 @@ async function main(): Promise<void> {
     behind.push(await connection.timeRequestBehind(lines));
   }
   const news = connection.documents.take();
-  if (news.paths.length !== files.length || !news.focus) throw new Error(`the burst was not recorded: ${JSON.stringify(news)}`);
+  if (news.paths.length !== files.length || !news.focus)
+    throw new Error(`the burst was not recorded: ${JSON.stringify(news)}`);
   const delay = median(behind) - median(alone);
-  process.stdout.write(`${sdkOnly ? "[SDK dispatch only] " : ""}request alone: median ${median(alone).toFixed(2)} ms; behind ${BURST} didFocus: median ${median(behind).toFixed(1)} ms (delay ${delay.toFixed(1)} ms, ${((delay * 1000) / BURST).toFixed(2)} µs per event)\n`);
-  const results = { date: new Date().toISOString(), burst: BURST, rounds: ROUNDS, aloneMedianMs: Number(median(alone).toFixed(2)), behindMedianMs: Number(median(behind).toFixed(1)), delayMs: Number(delay.toFixed(1)) };
+  process.stdout.write(
+    `${sdkOnly ? "[SDK dispatch only] " : ""}request alone: median ${median(alone).toFixed(2)} ms; behind ${BURST} didFocus: median ${median(behind).toFixed(1)} ms (delay ${delay.toFixed(1)} ms, ${((delay * 1000) / BURST).toFixed(2)} µs per event)\n`,
+  );
+  const results = {
+    date: new Date().toISOString(),
+    burst: BURST,
+    rounds: ROUNDS,
+    aloneMedianMs: Number(median(alone).toFixed(2)),
+    behindMedianMs: Number(median(behind).toFixed(1)),
+    delayMs: Number(delay.toFixed(1)),
+  };
   if (sdkOnly) return;
   writeFileSync(join(__dirname, "results", "document-events-latest.json"), `${JSON.stringify(results, null, 2)}\n`);
 }

@@ -54,13 +54,22 @@ function main(): number {
   }
 
   const caught = adversarial.filter((f) => f.findings.length > 0);
-  out.push("", `Published payloads: ${adversarial.length}, caught: ${caught.length}, missed: ${adversarial.length - caught.length}`);
+  out.push(
+    "",
+    `Published payloads: ${adversarial.length}, caught: ${caught.length}, missed: ${adversarial.length - caught.length}`,
+  );
   for (const file of adversarial) {
     out.push(file.findings.length > 0 ? `  ✓ ${file.name}: ${describe(file.findings)}` : `  ✗ missed ${file.name}`);
   }
   const ids = new Map<string, number>();
   for (const file of caught) for (const f of file.findings) ids.set(f.id, (ids.get(f.id) ?? 0) + 1);
-  if (ids.size > 0) out.push(`  pattern ids (payloads): ${[...ids].sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ${n}`).join(", ")}`);
+  if (ids.size > 0)
+    out.push(
+      `  pattern ids (payloads): ${[...ids]
+        .sort((a, b) => b[1] - a[1])
+        .map(([id, n]) => `${id} ${n}`)
+        .join(", ")}`,
+    );
 
   const texts = [...benign, ...adversarial].map((f) => f.text);
   const chars = texts.reduce((sum, t) => sum + t.length, 0);

@@ -42,8 +42,17 @@ try {
   }
   samples.sort((x, y) => x - y);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(4);
-  process.stdout.write(`tool calls: ${samples.length}, with new hints: ${hits}\nper call: median ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms\n`);
-  const results = { date: new Date().toISOString(), files: TOP * MID * FILES, calls: samples.length, hits, medianMs: Number(at(0.5)), p99Ms: Number(at(0.99)) };
+  process.stdout.write(
+    `tool calls: ${samples.length}, with new hints: ${hits}\nper call: median ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms\n`,
+  );
+  const results = {
+    date: new Date().toISOString(),
+    files: TOP * MID * FILES,
+    calls: samples.length,
+    hits,
+    medianMs: Number(at(0.5)),
+    p99Ms: Number(at(0.99)),
+  };
   writeFileSync(join(__dirname, "results", "hints-latest.json"), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -27,9 +27,18 @@ interface ServerRun {
 }
 
 /** One server process driven over raw stdio (no client SDK in the way of the timings). */
-async function runServerOnce(home: string, workspace: string, turns: number, pauseMs = 0, readTurns = 0): Promise<ServerRun> {
+async function runServerOnce(
+  home: string,
+  workspace: string,
+  turns: number,
+  pauseMs = 0,
+  readTurns = 0,
+): Promise<ServerRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_BIN], { env: { PATH: process.env.PATH, HOME: home, HERMES_HOME: home }, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [SERVER_BIN], {
+    env: { PATH: process.env.PATH, HOME: home, HERMES_HOME: home },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let buffer = "";
   const waiting = new Map<number, (value: unknown) => void>();
   child.stdout.on("data", (d: Buffer) => {
@@ -97,7 +106,11 @@ async function main(): Promise<void> {
       const turns = i === 0 ? 1 : TURNS;
       const reads = i === 0 ? 0 : READ_TURNS;
       for (let t = 0; t < turns; t++) llm.enqueue({ kind: "text", chunks: ["ok"] });
-      for (let t = 0; t < reads; t++) llm.enqueue({ kind: "tool_calls", calls: [scriptedCall(`r${t}`, "read_file", { path: "AGENTS.md" })] }, { kind: "text", chunks: ["read it"] });
+      for (let t = 0; t < reads; t++)
+        llm.enqueue(
+          { kind: "tool_calls", calls: [scriptedCall(`r${t}`, "read_file", { path: "AGENTS.md" })] },
+          { kind: "text", chunks: ["read it"] },
+        );
       runs.push(await runServerOnce(home, workspace, turns, 0, reads));
     }
     const measured = runs.slice(1);
@@ -110,7 +123,7 @@ async function main(): Promise<void> {
     const firstTurn = runs.map((r) => r.promptMs[0]!);
     const laterTurns = measured.flatMap((r) => r.promptMs.slice(1));
 
-    const file20k = (agents.repeat(Math.ceil(20_000 / agents.length))).slice(0, 20_000);
+    const file20k = agents.repeat(Math.ceil(20_000 / agents.length)).slice(0, 20_000);
     const results = {
       date: new Date().toISOString(),
       node: process.version,

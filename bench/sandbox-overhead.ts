@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { buildSandboxPolicy } from "../agent/sandbox/sandbox-policy.js";
 import { sandboxLauncher } from "../agent/sandbox/sandbox-launcher.js";
+import { buildSandboxPolicy } from "../agent/sandbox/sandbox-policy.js";
 import { probeSandbox } from "../agent/sandbox/sandbox-probe.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import type { CommandSpec } from "../agent/workspace/workspace.js";
@@ -34,7 +34,15 @@ async function main(): Promise<void> {
   }
   const root = mkdtempSync(join(tmpdir(), "hermes-bench-sandbox-"));
   const workspace = new LocalWorkspace(root);
-  const policyInput = { access: "workspace_write" as const, workspaceRoot: root, home: homedir(), hermesHome: join(homedir(), ".hermes"), tmp: tmpdir(), network: "allow" as const, extraWritable: [] };
+  const policyInput = {
+    access: "workspace_write" as const,
+    workspaceRoot: root,
+    home: homedir(),
+    hermesHome: join(homedir(), ".hermes"),
+    tmp: tmpdir(),
+    network: "allow" as const,
+    extraWritable: [],
+  };
   const contained: number[] = [];
   const plain: number[] = [];
   const policyTimes: number[] = [];

@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import type { Database } from "sql.js";
 import { openDatabase } from "../agent/store/schema.js";
 import { discoverSessions } from "../agent/store/session-discovery.js";
-import { searchMessages, type SearchSort } from "../agent/store/session-search.js";
+import { type SearchSort, searchMessages } from "../agent/store/session-search.js";
 import { anchoredView, browseSessions, messagesAround, readSession } from "../agent/store/session-views.js";
 
 const MESSAGES = 100_000;
@@ -55,8 +55,22 @@ const TECH = (
   "process spawn child stdin stdout stderr pipe buffer stream backpressure throttle debounce batch pagination cursor"
 ).split(" ");
 const ACCENTED = ["résumé", "café", "naïve", "façade", "über", "Zürich", "déjà", "señor", "crème", "Ångström"];
-const TOOLS = ["terminal", "read_file", "write_file", "patch", "search_files", "web_search", "todo", "memory", "session_search", "execute_code"];
-const SYLLABLES = "ka ro mi sen tal vor qua lin dex pra ton bel fur gis hal jem kor lup mar nov pex rud sil tov ush vek wyn xan yor zel".split(" ");
+const TOOLS = [
+  "terminal",
+  "read_file",
+  "write_file",
+  "patch",
+  "search_files",
+  "web_search",
+  "todo",
+  "memory",
+  "session_search",
+  "execute_code",
+];
+const SYLLABLES =
+  "ka ro mi sen tal vor qua lin dex pra ton bel fur gis hal jem kor lup mar nov pex rud sil tov ush vek wyn xan yor zel".split(
+    " ",
+  );
 
 /** The long tail: made-up words, rare in the corpus, the kind of identifier or name a rare-term query looks for. */
 const TAIL: string[] = [];
@@ -97,7 +111,9 @@ async function buildCorpus(): Promise<{ db: Database; phrases: string[]; buildMs
   const started = performance.now();
   const db = await openDatabase();
   const phrases: string[] = [];
-  const insertSession = db.prepare("INSERT INTO sessions(id, source, cwd, title, created_at, updated_at, parent_session_id) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const insertSession = db.prepare(
+    "INSERT INTO sessions(id, source, cwd, title, created_at, updated_at, parent_session_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
   const insertMessage = db.prepare(
     "INSERT INTO messages(session_id, seq, role, content, tool_calls, tool_name, timestamp, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   );
@@ -109,7 +125,8 @@ async function buildCorpus(): Promise<{ db: Database; phrases: string[]; buildMs
     const topic = Array.from({ length: 12 }, () => (random() < 0.7 ? pick(TECH) : pick(TAIL)));
     // One session in twenty continues an earlier one (a fork or a compression child): a lineage.
     const parent = s > 10 && random() < 0.05 ? `session-${String(between(0, s - 1)).padStart(5, "0")}` : null;
-    const count = s === SESSIONS - 1 ? MESSAGES - written : Math.max(2, Math.round((MESSAGES / SESSIONS) * (0.3 + random() * 1.4)));
+    const count =
+      s === SESSIONS - 1 ? MESSAGES - written : Math.max(2, Math.round((MESSAGES / SESSIONS) * (0.3 + random() * 1.4)));
     const compacted = random() < 0.1 ? Math.floor(count / 2) : 0;
     const created = clock;
     for (let seq = 0; seq < count && written < MESSAGES; seq++, written++) {
@@ -119,7 +136,10 @@ async function buildCorpus(): Promise<{ db: Database; phrases: string[]; buildMs
       const toolName = role === "tool" ? pick(TOOLS) : null;
       const length = role === "user" ? between(4, 40) : role === "assistant" ? between(10, 160) : between(5, 120);
       const content = sentence(length, topic);
-      const toolCalls = role === "assistant" && random() < 0.3 ? JSON.stringify([{ id: `c${written}`, name: pick(TOOLS), arguments: "{}" }]) : null;
+      const toolCalls =
+        role === "assistant" && random() < 0.3
+          ? JSON.stringify([{ id: `c${written}`, name: pick(TOOLS), arguments: "{}" }])
+          : null;
       if (random() < 0.01) {
         const words = content.split(" ");
         const at = between(0, Math.max(0, words.length - 2));
@@ -127,7 +147,15 @@ async function buildCorpus(): Promise<{ db: Database; phrases: string[]; buildMs
       }
       insertMessage.run([id, seq, role, content, toolCalls, toolName, clock, seq < compacted ? 0 : 1]);
     }
-    insertSession.run([id, random() < 0.03 ? "cron" : "acp", `/home/dev/project-${s % 40}`, `${pick(TECH)} ${pick(TECH)} work`, created, clock, parent]);
+    insertSession.run([
+      id,
+      random() < 0.03 ? "cron" : "acp",
+      `/home/dev/project-${s % 40}`,
+      `${pick(TECH)} ${pick(TECH)} work`,
+      created,
+      clock,
+      parent,
+    ]);
   }
   db.run("COMMIT");
   insertSession.free();
@@ -152,9 +180,12 @@ function queries(phrases: readonly string[]): BenchQuery[] {
   for (let i = 0; i < 30; i++) q.push({ kind: "phrase", query: `"${pick(phrases)}"` });
   for (let i = 0; i < 30; i++) q.push({ kind: "two-word AND", query: `${pick(TECH)} ${pick(TECH)}.` });
   for (let i = 0; i < 10; i++) q.push({ kind: "OR / NOT", query: `${pick(TECH)} OR ${pick(TECH)} -${pick(TECH)}.` });
-  for (let i = 0; i < 10; i++) q.push({ kind: "diacritics", query: pick(["resume", "cafe", "naive", "facade", "zurich", "uber", "deja"]) });
-  for (let i = 0; i < 10; i++) q.push({ kind: "newest/oldest", query: `${pick(common)}.`, sort: i % 2 ? "newest" : "oldest" });
-  for (let i = 0; i < 10; i++) q.push({ kind: "excluding current", query: `${pick(common)} ${pick(TAIL.slice(0, 200))}`, exclude: true });
+  for (let i = 0; i < 10; i++)
+    q.push({ kind: "diacritics", query: pick(["resume", "cafe", "naive", "facade", "zurich", "uber", "deja"]) });
+  for (let i = 0; i < 10; i++)
+    q.push({ kind: "newest/oldest", query: `${pick(common)}.`, sort: i % 2 ? "newest" : "oldest" });
+  for (let i = 0; i < 10; i++)
+    q.push({ kind: "excluding current", query: `${pick(common)} ${pick(TAIL.slice(0, 200))}`, exclude: true });
   return q;
 }
 
@@ -189,7 +220,14 @@ async function main(): Promise<void> {
     // The whole DISCOVERY shape for the same query right after (title lookup, search, window and bookends for the
     // top hit, the matched message for the others): interleaved, so both see the same machine load.
     const discoveryStarted = performance.now();
-    discoverSessions(db, { query: item.query, roles: ["user", "assistant"], limit: 3, sort: item.sort ?? "relevance", detail: "adaptive", ...(item.exclude ? { currentSessionId: "session-01999" } : {}) });
+    discoverSessions(db, {
+      query: item.query,
+      roles: ["user", "assistant"],
+      limit: 3,
+      sort: item.sort ?? "relevance",
+      detail: "adaptive",
+      ...(item.exclude ? { currentSessionId: "session-01999" } : {}),
+    });
     discoveryTimes.push(performance.now() - discoveryStarted);
   }
   const overall = stats(timings);
@@ -204,7 +242,10 @@ async function main(): Promise<void> {
     return stats(t);
   };
   const session = `session-${String(between(0, SESSIONS - 1)).padStart(5, "0")}`;
-  const anyMessage = Number(db.exec("SELECT id FROM messages WHERE session_id = ? AND active = 1 LIMIT 1 OFFSET 3", [session])[0]?.values[0]?.[0] ?? 1);
+  const anyMessage = Number(
+    db.exec("SELECT id FROM messages WHERE session_id = ? AND active = 1 LIMIT 1 OFFSET 3", [session])[0]
+      ?.values[0]?.[0] ?? 1,
+  );
   const modes = {
     scroll: other(() => messagesAround(db, session, anyMessage, 5)),
     anchored: other(() => anchoredView(db, session, anyMessage, { window: 5, bookend: 3 })),
@@ -214,23 +255,38 @@ async function main(): Promise<void> {
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "unknown", node: process.version },
-    corpus: { messages: MESSAGES, sessions: SESSIONS, vocabulary: VOCABULARY.length + STOPWORDS.length, buildMs: Math.round(buildMs) },
+    corpus: {
+      messages: MESSAGES,
+      sessions: SESSIONS,
+      vocabulary: VOCABULARY.length + STOPWORDS.length,
+      buildMs: Math.round(buildMs),
+    },
     targetMs: TARGET_MS,
     queries: { ...overall, withoutHits: empty },
     byKind: Object.fromEntries([...byKind].map(([kind, t]) => [kind, stats(t)])),
     otherModes: modes,
     discovery,
-    meetsTarget: overall.median < TARGET_MS && overall.p95 < TARGET_MS && discovery.median < TARGET_MS && discovery.p95 < TARGET_MS,
+    meetsTarget:
+      overall.median < TARGET_MS &&
+      overall.p95 < TARGET_MS &&
+      discovery.median < TARGET_MS &&
+      discovery.p95 < TARGET_MS,
   };
   console.log(`corpus: ${MESSAGES} messages, ${SESSIONS} sessions, built in ${(buildMs / 1000).toFixed(1)} s`);
-  console.log(`${"kind".padEnd(20)} ${"n".padStart(4)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)}`);
+  console.log(
+    `${"kind".padEnd(20)} ${"n".padStart(4)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)}`,
+  );
   const line = (kind: string, s: ReturnType<typeof stats>) =>
-    console.log(`${kind.padEnd(20)} ${String(s.count).padStart(4)} ${s.median.toFixed(2).padStart(8)} ${s.p95.toFixed(2).padStart(8)} ${s.max.toFixed(2).padStart(8)}`);
+    console.log(
+      `${kind.padEnd(20)} ${String(s.count).padStart(4)} ${s.median.toFixed(2).padStart(8)} ${s.p95.toFixed(2).padStart(8)} ${s.max.toFixed(2).padStart(8)}`,
+    );
   for (const [kind, s] of Object.entries(result.byKind)) line(kind, s);
   line("ALL queries (ms)", overall);
   for (const [mode, s] of Object.entries(modes)) line(`${mode} (ms)`, s);
   line("discovery (ms)", discovery);
-  console.log(`queries without hits: ${empty}; target median and p95 < ${TARGET_MS} ms (search and discovery): ${result.meetsTarget ? "met" : "MISSED"}`);
+  console.log(
+    `queries without hits: ${empty}; target median and p95 < ${TARGET_MS} ms (search and discovery): ${result.meetsTarget ? "met" : "MISSED"}`,
+  );
   const dir = join(__dirname, "results");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "search-latest.json"), `${JSON.stringify(result, null, 2)}\n`);

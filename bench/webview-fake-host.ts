@@ -45,7 +45,15 @@ function item(i: number): ChatItem {
   const id = `item-${i}`;
   switch (i % 10) {
     case 0:
-      return { id, kind: "user", text: `Question ${i}: why does the build fail on CI but not locally?`, attachments: i % 20 === 0 ? [{ id: `att-${i}`, kind: "file", label: "src/config.ts", uri: "file:///w/src/config.ts" }] : [] };
+      return {
+        id,
+        kind: "user",
+        text: `Question ${i}: why does the build fail on CI but not locally?`,
+        attachments:
+          i % 20 === 0
+            ? [{ id: `att-${i}`, kind: "file", label: "src/config.ts", uri: "file:///w/src/config.ts" }]
+            : [],
+      };
     case 1:
       return { id, kind: "thought", text: "Let me look at the config loader first, then the CI logs. ".repeat(6) };
     case 2:
@@ -53,7 +61,16 @@ function item(i: number): ChatItem {
     case 8:
       return { id, kind: "agent", markdown: agentText(i) };
     case 3:
-      return { id, kind: "tool", toolKind: "execute", title: "npm test -- --grep config", status: "completed", locations: [], output: Array.from({ length: 40 }, (_, k) => `  ✔ case ${k} (${k * 3} ms)`).join("\n"), diffs: [] };
+      return {
+        id,
+        kind: "tool",
+        toolKind: "execute",
+        title: "npm test -- --grep config",
+        status: "completed",
+        locations: [],
+        output: Array.from({ length: 40 }, (_, k) => `  ✔ case ${k} (${k * 3} ms)`).join("\n"),
+        diffs: [],
+      };
     case 4:
       return {
         id,
@@ -70,17 +87,54 @@ function item(i: number): ChatItem {
             change: "modify",
             added: 3,
             removed: 1,
-            hunks: [{ header: "@@ -10,4 +10,6 @@", lines: [{ type: "context", text: "const doc = parse(text);" }, { type: "remove", text: "const model = readModel(doc);" }, { type: "add", text: "const providers = readProviders(doc);" }, { type: "add", text: "const model = readModel(doc, providers);" }, { type: "add", text: "// fallbacks after providers" }, { type: "context", text: "return { model };" }] }],
+            hunks: [
+              {
+                header: "@@ -10,4 +10,6 @@",
+                lines: [
+                  { type: "context", text: "const doc = parse(text);" },
+                  { type: "remove", text: "const model = readModel(doc);" },
+                  { type: "add", text: "const providers = readProviders(doc);" },
+                  { type: "add", text: "const model = readModel(doc, providers);" },
+                  { type: "add", text: "// fallbacks after providers" },
+                  { type: "context", text: "return { model };" },
+                ],
+              },
+            ],
           },
         ],
         review: { proposalId: `p-${i}`, status: i % 40 === 4 ? "pending" : "accepted" },
       };
     case 6:
-      return { id, kind: "plan", entries: [{ content: "Reproduce", status: "completed", priority: "high" }, { content: "Fix the order of reads", status: "in_progress", priority: "high" }, { content: "Add a regression test", status: "pending", priority: "medium" }] };
+      return {
+        id,
+        kind: "plan",
+        entries: [
+          { content: "Reproduce", status: "completed", priority: "high" },
+          { content: "Fix the order of reads", status: "in_progress", priority: "high" },
+          { content: "Add a regression test", status: "pending", priority: "medium" },
+        ],
+      };
     case 7:
-      return { id, kind: "permission", title: "Run npm install", toolKind: "execute", detail: "npm install --save-exact yaml@2.9.1", diffs: [], options: [{ optionId: "allow", name: "Allow once", kind: "allow_once" }, { optionId: "reject", name: "Reject", kind: "reject_once" }], answer: "allow" };
+      return {
+        id,
+        kind: "permission",
+        title: "Run npm install",
+        toolKind: "execute",
+        detail: "npm install --save-exact yaml@2.9.1",
+        diffs: [],
+        options: [
+          { optionId: "allow", name: "Allow once", kind: "allow_once" },
+          { optionId: "reject", name: "Reject", kind: "reject_once" },
+        ],
+        answer: "allow",
+      };
     default:
-      return { id, kind: "notice", level: i % 3 === 0 ? "warning" : "info", text: `Context compressed: ${i} messages summarised.` };
+      return {
+        id,
+        kind: "notice",
+        level: i % 3 === 0 ? "warning" : "info",
+        text: `Context compressed: ${i} messages summarised.`,
+      };
   }
 }
 
@@ -89,8 +143,21 @@ function snapshot(): ChatSnapshot {
     items: Array.from({ length: ITEMS }, (_, i) => item(i)),
     busy: false,
     title: "Why does the build fail on CI?",
-    commands: [{ name: "compress", description: "Compress the context" }, { name: "model", description: "Switch model", hint: "<name>" }],
-    pickers: [{ id: "mode", name: "Mode", currentValue: "default", choices: [{ value: "default", name: "Default" }, { value: "read-only", name: "Read only" }] }],
+    commands: [
+      { name: "compress", description: "Compress the context" },
+      { name: "model", description: "Switch model", hint: "<name>" },
+    ],
+    pickers: [
+      {
+        id: "mode",
+        name: "Mode",
+        currentValue: "default",
+        choices: [
+          { value: "default", name: "Default" },
+          { value: "read-only", name: "Read only" },
+        ],
+      },
+    ],
     usage: { used: 48_200, size: 200_000 },
     attachments: [],
   };
@@ -147,7 +214,9 @@ const bench: Bench = {
   viewport() {
     const scroller = document.querySelector<HTMLElement>(".transcript")!;
     const box = scroller.getBoundingClientRect();
-    const top = [...scroller.querySelectorAll<HTMLElement>("article[data-id]")].find((article) => article.getBoundingClientRect().bottom > box.top);
+    const top = [...scroller.querySelectorAll<HTMLElement>("article[data-id]")].find(
+      (article) => article.getBoundingClientRect().bottom > box.top,
+    );
     return {
       atBottom: scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2,
       topItem: top?.dataset.id,
@@ -157,7 +226,9 @@ const bench: Bench = {
 };
 window.__bench = bench;
 
-document.addEventListener("securitypolicyviolation", (event) => bench.cspViolations.push(`${event.violatedDirective}: ${event.blockedURI}`));
+document.addEventListener("securitypolicyviolation", (event) =>
+  bench.cspViolations.push(`${event.violatedDirective}: ${event.blockedURI}`),
+);
 
 let last = performance.now();
 const onFrame = (now: number) => {

@@ -49,19 +49,34 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     }),
     command("hermes.addSelection", () => {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.selection.isEmpty) return void vscode.window.showInformationMessage("Select some text first.");
-      chat.attachSelection(editor.document.uri, editor.document.getText(editor.selection), editor.selection.start.line, editor.selection.end.line);
+      if (!editor || editor.selection.isEmpty)
+        return void vscode.window.showInformationMessage("Select some text first.");
+      chat.attachSelection(
+        editor.document.uri,
+        editor.document.getText(editor.selection),
+        editor.selection.start.line,
+        editor.selection.end.line,
+      );
       void view.reveal("composer");
     }),
     command("hermes.setApiKey", async () => {
       const name = await vscode.window.showQuickPick([...COMMON_KEY_VARIABLES, "Other…"], { title: "Which API key?" });
       if (!name) return;
-      const variable = name === "Other…" ? await vscode.window.showInputBox({ prompt: "Environment variable name, e.g. GROQ_API_KEY" }) : name;
+      const variable =
+        name === "Other…"
+          ? await vscode.window.showInputBox({ prompt: "Environment variable name, e.g. GROQ_API_KEY" })
+          : name;
       if (!variable) return;
-      const value = await vscode.window.showInputBox({ prompt: `Value of ${variable}`, password: true, ignoreFocusOut: true });
+      const value = await vscode.window.showInputBox({
+        prompt: `Value of ${variable}`,
+        password: true,
+        ignoreFocusOut: true,
+      });
       if (!value) return;
       await secrets.set(variable, value);
-      void vscode.window.showInformationMessage(`${variable} saved in the system keychain. It applies from the next chat (Hermes: New Chat).`);
+      void vscode.window.showInformationMessage(
+        `${variable} saved in the system keychain. It applies from the next chat (Hermes: New Chat).`,
+      );
     }),
   );
   return { chat, review };

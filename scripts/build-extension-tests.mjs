@@ -3,10 +3,11 @@
 // The extension host loads these with require(), so they are CommonJS bundles. `vscode` is provided by the host;
 // `mocha` stays external so that index.js and the test files share the one instance that defines describe/it.
 // Kept apart from esbuild.config.mjs: tests never ship in the .vsix.
-import * as esbuild from "esbuild";
+
 import { readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const suiteDir = join(repoRoot, "test/extension/suite");

@@ -1,5 +1,12 @@
+import type {
+  DataCallback,
+  Disposable,
+  Message,
+  MessageConnection,
+  MessageReader,
+  MessageWriter,
+} from "vscode-jsonrpc";
 import { AbstractMessageReader, AbstractMessageWriter } from "vscode-jsonrpc";
-import type { DataCallback, Disposable, Message, MessageConnection, MessageReader, MessageWriter } from "vscode-jsonrpc";
 import type { HostNotificationMethod, HostNotifications, HostRequestMethod, HostRequests } from "./protocol.js";
 
 /** The half of `acquireVsCodeApi()` the bridge writes to. */
@@ -57,12 +64,22 @@ export class PostMessageWriter extends AbstractMessageWriter {
 
 /** The host as the view sees it: typed requests and notifications, checked against protocol.ts at compile time. */
 export interface HostBridge {
-  request<M extends HostRequestMethod>(method: M, params: HostRequests[M]["params"]): Promise<HostRequests[M]["result"]>;
-  onNotification<M extends HostNotificationMethod>(method: M, handler: (params: HostNotifications[M]) => void): Disposable;
+  request<M extends HostRequestMethod>(
+    method: M,
+    params: HostRequests[M]["params"],
+  ): Promise<HostRequests[M]["result"]>;
+  onNotification<M extends HostNotificationMethod>(
+    method: M,
+    handler: (params: HostNotifications[M]) => void,
+  ): Disposable;
   dispose(): void;
 }
 
-export function connectToHost(target: PostTarget, source: MessageSource, createConnection: ConnectionFactory): HostBridge {
+export function connectToHost(
+  target: PostTarget,
+  source: MessageSource,
+  createConnection: ConnectionFactory,
+): HostBridge {
   const connection = createConnection(new PostMessageReader(source), new PostMessageWriter(target));
   connection.listen();
   return {

@@ -83,7 +83,8 @@ export class CompletionPopup {
   }
 
   private highlight(): void {
-    for (const [i, option] of [...this.element.children].entries()) option.setAttribute("aria-selected", String(i === this.active));
+    for (const [i, option] of [...this.element.children].entries())
+      option.setAttribute("aria-selected", String(i === this.active));
     const current = this.element.children[this.active] as HTMLElement | undefined;
     if (current) {
       this.input.setAttribute("aria-activedescendant", current.id);

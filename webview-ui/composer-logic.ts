@@ -16,7 +16,9 @@ function bareName(command: SlashCommand): string {
 export function matchCommands(commands: readonly SlashCommand[], query: string): SlashCommand[] {
   const q = query.toLowerCase();
   const starts = commands.filter((c) => bareName(c).toLowerCase().startsWith(q));
-  const contains = commands.filter((c) => !bareName(c).toLowerCase().startsWith(q) && bareName(c).toLowerCase().includes(q));
+  const contains = commands.filter(
+    (c) => !bareName(c).toLowerCase().startsWith(q) && bareName(c).toLowerCase().includes(q),
+  );
   return [...starts, ...contains];
 }
 
@@ -46,10 +48,18 @@ export function mentionQuery(text: string, caret: number): MentionQuery | undefi
  * Replaces the `@partial` with a reference the server expands itself: `@file:path`, quoted with backticks when the
  * path has spaces (the server's reference syntax, hermes-behaviour.md §5.1).
  */
-export function applyMention(text: string, mention: MentionQuery, caret: number, path: string): { text: string; caret: number } {
+export function applyMention(
+  text: string,
+  mention: MentionQuery,
+  caret: number,
+  path: string,
+): { text: string; caret: number } {
   const reference = /\s/.test(path) ? `@file:\`${path}\` ` : `@file:${path} `;
   const after = text.slice(caret).replace(/^\S*/, "");
-  return { text: text.slice(0, mention.start) + reference + after.replace(/^ /, ""), caret: mention.start + reference.length };
+  return {
+    text: text.slice(0, mention.start) + reference + after.replace(/^ /, ""),
+    caret: mention.start + reference.length,
+  };
 }
 
 /**
@@ -98,7 +108,8 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Why an image cannot be attached, or undefined when it can. */
 export function imageProblem(type: string, size: number): string | undefined {
-  if (!IMAGE_TYPES.has(type)) return `Only PNG, JPEG, GIF and WebP images can be attached (this one is ${type || "of an unknown type"}).`;
+  if (!IMAGE_TYPES.has(type))
+    return `Only PNG, JPEG, GIF and WebP images can be attached (this one is ${type || "of an unknown type"}).`;
   if (size > MAX_IMAGE_BYTES) return `Images are limited to 5 MB (this one is ${(size / 1024 / 1024).toFixed(1)} MB).`;
   return undefined;
 }

@@ -1,6 +1,14 @@
 import { errorText, type HostBridge } from "./bridge.js";
 import { CompletionPopup } from "./completion.js";
-import { applyCommand, applyMention, imageProblem, InputHistory, matchCommands, mentionQuery, slashQuery } from "./composer-logic.js";
+import {
+  applyCommand,
+  applyMention,
+  InputHistory,
+  imageProblem,
+  matchCommands,
+  mentionQuery,
+  slashQuery,
+} from "./composer-logic.js";
 import type { Attachment, SlashCommand } from "./protocol.js";
 import { h, icon } from "./render/dom.js";
 import { attachmentChip } from "./render/simple.js";
@@ -47,10 +55,40 @@ export class Composer {
     });
     this.input.value = options.draft;
     this.popup = new CompletionPopup(doc, this.input, "composer-suggestions");
-    this.chips = h(doc, "div", { class: "chips composer-chips", attrs: { "aria-label": "Attachments for the next message" } });
-    const attach = h(doc, "button", { class: "icon-button", attrs: { type: "button", "aria-label": "Attach the active file or selection", title: "Attach the active file or selection" } }, icon(doc, "attach"));
-    this.cancel = h(doc, "button", { class: "button secondary", attrs: { type: "button", "aria-label": "Cancel the running turn", title: "Cancel (Esc)" } }, icon(doc, "debug-stop"), "Cancel");
-    this.send = h(doc, "button", { class: "button primary", attrs: { type: "button", "aria-label": "Send", title: "Send (Enter)" } }, icon(doc, "send"), "Send");
+    this.chips = h(doc, "div", {
+      class: "chips composer-chips",
+      attrs: { "aria-label": "Attachments for the next message" },
+    });
+    const attach = h(
+      doc,
+      "button",
+      {
+        class: "icon-button",
+        attrs: {
+          type: "button",
+          "aria-label": "Attach the active file or selection",
+          title: "Attach the active file or selection",
+        },
+      },
+      icon(doc, "attach"),
+    );
+    this.cancel = h(
+      doc,
+      "button",
+      {
+        class: "button secondary",
+        attrs: { type: "button", "aria-label": "Cancel the running turn", title: "Cancel (Esc)" },
+      },
+      icon(doc, "debug-stop"),
+      "Cancel",
+    );
+    this.send = h(
+      doc,
+      "button",
+      { class: "button primary", attrs: { type: "button", "aria-label": "Send", title: "Send (Enter)" } },
+      icon(doc, "send"),
+      "Send",
+    );
     this.cancel.hidden = true;
     this.element = h(
       doc,
@@ -59,7 +97,15 @@ export class Composer {
       this.chips,
       this.popup.element,
       this.input,
-      h(doc, "div", { class: "composer-actions" }, attach, h(doc, "span", { class: "spacer-flex" }), this.cancel, this.send),
+      h(
+        doc,
+        "div",
+        { class: "composer-actions" },
+        attach,
+        h(doc, "span", { class: "spacer-flex" }),
+        this.cancel,
+        this.send,
+      ),
     );
 
     attach.addEventListener("click", () => this.call(this.options.bridge.request("attachments/addActive", {})));
@@ -99,7 +145,20 @@ export class Composer {
           attachmentChip(
             doc,
             attachment,
-            h(doc, "button", { class: "chip-remove", attrs: { type: "button", "data-remove": attachment.id, "aria-label": `Remove ${attachment.label}`, title: "Remove" } }, icon(doc, "close")),
+            h(
+              doc,
+              "button",
+              {
+                class: "chip-remove",
+                attrs: {
+                  type: "button",
+                  "data-remove": attachment.id,
+                  "aria-label": `Remove ${attachment.label}`,
+                  title: "Remove",
+                },
+              },
+              icon(doc, "close"),
+            ),
           ),
         ),
       );
@@ -169,7 +228,10 @@ export class Composer {
     if (slash !== undefined) {
       const matches = matchCommands(this.commands, slash);
       this.popup.show(
-        matches.map((c) => ({ label: `/${c.name.replace(/^\//, "")}${c.hint ? ` ${c.hint}` : ""}`, detail: c.description })),
+        matches.map((c) => ({
+          label: `/${c.name.replace(/^\//, "")}${c.hint ? ` ${c.hint}` : ""}`,
+          detail: c.description,
+        })),
         (i) => {
           const applied = applyCommand(this.input.value, matches[i]!);
           this.setText(applied.text, applied.caret);
@@ -213,7 +275,14 @@ export class Composer {
         continue;
       }
       readBase64(file).then(
-        (base64) => this.call(this.options.bridge.request("attachments/addImage", { name: file.name || "pasted image", mimeType: file.type, data: base64 })),
+        (base64) =>
+          this.call(
+            this.options.bridge.request("attachments/addImage", {
+              name: file.name || "pasted image",
+              mimeType: file.type,
+              data: base64,
+            }),
+          ),
         () => this.options.reportError(`Could not read ${file.name || "the pasted image"}.`),
       );
     }

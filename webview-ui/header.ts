@@ -31,19 +31,61 @@ export class Header {
   constructor(private readonly options: HeaderOptions) {
     const { doc, bridge } = options;
     this.title = h(doc, "h1", { class: "title" });
-    this.sessionsButton = h(doc, "button", { class: "icon-button", attrs: { type: "button", "aria-label": "Earlier sessions", title: "Earlier sessions", "aria-haspopup": "true", "aria-expanded": "false" } }, icon(doc, "history"));
-    const newChat = h(doc, "button", { class: "icon-button", attrs: { type: "button", "aria-label": "New chat", title: "New chat" } }, icon(doc, "add"));
+    this.sessionsButton = h(
+      doc,
+      "button",
+      {
+        class: "icon-button",
+        attrs: {
+          type: "button",
+          "aria-label": "Earlier sessions",
+          title: "Earlier sessions",
+          "aria-haspopup": "true",
+          "aria-expanded": "false",
+        },
+      },
+      icon(doc, "history"),
+    );
+    const newChat = h(
+      doc,
+      "button",
+      { class: "icon-button", attrs: { type: "button", "aria-label": "New chat", title: "New chat" } },
+      icon(doc, "add"),
+    );
     this.pickers = h(doc, "div", { class: "pickers" });
     this.usageText = h(doc, "span", { class: "usage-text" });
     this.usageFill = h(doc, "div", { class: "usage-fill" });
-    this.usage = h(doc, "div", { class: "usage" }, this.usageText, h(doc, "div", { class: "usage-bar", attrs: { role: "meter", "aria-label": "Context window used", "aria-valuemin": "0" } }, this.usageFill));
+    this.usage = h(
+      doc,
+      "div",
+      { class: "usage" },
+      this.usageText,
+      h(
+        doc,
+        "div",
+        { class: "usage-bar", attrs: { role: "meter", "aria-label": "Context window used", "aria-valuemin": "0" } },
+        this.usageFill,
+      ),
+    );
     this.usage.hidden = true;
-    this.sessionList = h(doc, "div", { class: "session-list", attrs: { role: "dialog", "aria-label": "Earlier sessions" } });
+    this.sessionList = h(doc, "div", {
+      class: "session-list",
+      attrs: { role: "dialog", "aria-label": "Earlier sessions" },
+    });
     this.sessionList.hidden = true;
-    this.element = h(doc, "header", { class: "header" }, h(doc, "div", { class: "header-row" }, this.title, this.sessionsButton, newChat), this.sessionList, h(doc, "div", { class: "header-row" }, this.pickers, this.usage));
+    this.element = h(
+      doc,
+      "header",
+      { class: "header" },
+      h(doc, "div", { class: "header-row" }, this.title, this.sessionsButton, newChat),
+      this.sessionList,
+      h(doc, "div", { class: "header-row" }, this.pickers, this.usage),
+    );
 
     newChat.addEventListener("click", () => this.call(bridge.request("chat/new", {})));
-    this.sessionsButton.addEventListener("click", () => (this.sessionList.hidden ? this.openSessions() : this.closeSessions()));
+    this.sessionsButton.addEventListener("click", () =>
+      this.sessionList.hidden ? this.openSessions() : this.closeSessions(),
+    );
     this.sessionList.addEventListener("click", (event) => {
       const target = (event.target as Element).closest<HTMLElement>("[data-session]");
       if (!target) return;
@@ -64,7 +106,8 @@ export class Header {
     // A click anywhere else closes the session list, as a menu would.
     doc.addEventListener("mousedown", (event) => {
       const target = event.target as Node;
-      if (!this.sessionList.hidden && !this.sessionList.contains(target) && !this.sessionsButton.contains(target)) this.closeSessions(false);
+      if (!this.sessionList.hidden && !this.sessionList.contains(target) && !this.sessionsButton.contains(target))
+        this.closeSessions(false);
     });
     this.pickers.addEventListener("change", (event) => {
       const select = event.target as HTMLSelectElement;
@@ -96,7 +139,10 @@ export class Header {
     const { doc } = this.options;
     this.pickers.replaceChildren(
       ...pickers.map((picker) => {
-        const select = h(doc, "select", { class: "picker", attrs: { "data-picker": picker.id, "aria-label": picker.name, title: picker.name } });
+        const select = h(doc, "select", {
+          class: "picker",
+          attrs: { "data-picker": picker.id, "aria-label": picker.name, title: picker.name },
+        });
         for (const choice of picker.choices) {
           const option = h(doc, "option", { attrs: { value: choice.value, title: choice.description } }, choice.name);
           option.selected = choice.value === picker.currentValue;
@@ -123,13 +169,19 @@ export class Header {
 
   private openSessions(): void {
     const { doc, bridge } = this.options;
-    this.sessionList.replaceChildren(h(doc, "div", { class: "session-loading" }, icon(doc, "loading", "codicon-modifier-spin"), "Loading sessions…"));
+    this.sessionList.replaceChildren(
+      h(doc, "div", { class: "session-loading" }, icon(doc, "loading", "codicon-modifier-spin"), "Loading sessions…"),
+    );
     this.sessionList.hidden = false;
     this.sessionsButton.setAttribute("aria-expanded", "true");
     bridge.request("sessions/list", {}).then(
       ({ sessions }) => {
         if (this.sessionList.hidden) return;
-        this.sessionList.replaceChildren(sessions.length ? h(doc, "ul", {}, ...sessions.map((s) => this.sessionEntry(s))) : h(doc, "div", { class: "session-empty" }, "No earlier sessions."));
+        this.sessionList.replaceChildren(
+          sessions.length
+            ? h(doc, "ul", {}, ...sessions.map((s) => this.sessionEntry(s)))
+            : h(doc, "div", { class: "session-empty" }, "No earlier sessions."),
+        );
         this.sessionList.querySelector<HTMLButtonElement>("button")?.focus();
       },
       (error: unknown) => {
@@ -150,7 +202,14 @@ export class Header {
       h(
         doc,
         "button",
-        { class: "session-entry", attrs: { type: "button", "data-session": session.sessionId, "aria-current": session.current ? "true" : undefined } },
+        {
+          class: "session-entry",
+          attrs: {
+            type: "button",
+            "data-session": session.sessionId,
+            "aria-current": session.current ? "true" : undefined,
+          },
+        },
         icon(doc, session.current ? "comment-discussion" : "history"),
         h(doc, "span", { class: "session-title" }, session.title || "Untitled session"),
         date ? h(doc, "span", { class: "session-date" }, date) : null,

@@ -27,7 +27,33 @@ import yaml from "highlight.js/lib/languages/yaml";
 
 // The common languages only, registered by hand: the full bundle is ~1 MB of grammars nobody reads in a sidebar.
 // Each grammar brings its own aliases (ts, js, py, sh, yml, html, toml via ini, ...).
-const LANGUAGES = { bash, c, cpp, csharp, css, diff, dockerfile, go, ini, java, javascript, json, kotlin, markdown, php, plaintext, python, ruby, rust, shell, sql, swift, typescript, xml, yaml };
+const LANGUAGES = {
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  dockerfile,
+  go,
+  ini,
+  java,
+  javascript,
+  json,
+  kotlin,
+  markdown,
+  php,
+  plaintext,
+  python,
+  ruby,
+  rust,
+  shell,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
+};
 for (const [name, grammar] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, grammar);
 
 function escapeHtml(text: string): string {

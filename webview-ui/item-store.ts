@@ -44,7 +44,8 @@ export class ItemStore {
   }
 
   at(index: number): ItemEntry {
-    if (index < 0 || index >= this.length) throw new RangeError(`item ${index} is outside the transcript (0..${this.length - 1})`);
+    if (index < 0 || index >= this.length)
+      throw new RangeError(`item ${index} is outside the transcript (0..${this.length - 1})`);
     return this.chunks[Math.floor(index / CHUNK)]![index % CHUNK]!;
   }
 
@@ -65,7 +66,9 @@ export class ItemStore {
     const positions = new Map(this.positions).set(entry.item.id, this.length);
     const last = this.chunks.length - 1;
     const chunks =
-      this.length % CHUNK === 0 ? [...this.chunks, [entry]] : this.chunks.map((chunk, i) => (i === last ? [...chunk, entry] : chunk));
+      this.length % CHUNK === 0
+        ? [...this.chunks, [entry]]
+        : this.chunks.map((chunk, i) => (i === last ? [...chunk, entry] : chunk));
     return new ItemStore(chunks, positions, this.length + 1);
   }
 

@@ -28,7 +28,9 @@ export function estimateHeight(item: ChatItem, width: number): number {
     case "notice":
       return 40;
     case "tool":
-      return 60 + (item.locations.length ? 26 : 0) + item.diffs.length * 40 + (item.review ? 36 : 0) + (item.output ? 30 : 0);
+      return (
+        60 + (item.locations.length ? 26 : 0) + item.diffs.length * 40 + (item.review ? 36 : 0) + (item.output ? 30 : 0)
+      );
     case "plan":
       return 52 + 24 * item.entries.length;
     case "permission":

@@ -16,7 +16,11 @@ interface SavedState {
   readonly history?: string[];
 }
 
-declare function acquireVsCodeApi(): { postMessage(message: unknown): void; getState(): SavedState | undefined; setState(state: SavedState): void };
+declare function acquireVsCodeApi(): {
+  postMessage(message: unknown): void;
+  getState(): SavedState | undefined;
+  setState(state: SavedState): void;
+};
 
 const vscode = acquireVsCodeApi();
 const saved = vscode.getState() ?? {};
@@ -34,10 +38,10 @@ function reportError(message: string): void {
 }
 
 let state: ChatState = initialState;
-let frame: number | undefined;
+let _frame: number | undefined;
 function requestRender(): void {
-  frame ??= requestAnimationFrame(() => {
-    frame = undefined;
+  _frame ??= requestAnimationFrame(() => {
+    _frame = undefined;
     header.update(state);
     transcript.render(state);
     composer.update(state);
@@ -58,7 +62,9 @@ const composer = new Composer({
     persistTimer = setTimeout(() => vscode.setState({ draft, history: [...history] }), 300);
   },
 });
-document.body.replaceChildren(h(document, "main", { class: "app" }, header.element, transcript.element, status, composer.element));
+document.body.replaceChildren(
+  h(document, "main", { class: "app" }, header.element, transcript.element, status, composer.element),
+);
 
 function dispatch(notification: HostNotification): void {
   const next = reduce(state, notification);

@@ -19,7 +19,17 @@ export interface Attachment {
   readonly uri?: string;
 }
 
-export type ToolKind = "read" | "edit" | "delete" | "move" | "search" | "execute" | "think" | "fetch" | "switch_mode" | "other";
+export type ToolKind =
+  | "read"
+  | "edit"
+  | "delete"
+  | "move"
+  | "search"
+  | "execute"
+  | "think"
+  | "fetch"
+  | "switch_mode"
+  | "other";
 export type ToolStatus = "pending" | "in_progress" | "completed" | "failed";
 
 export interface FileLocation {
@@ -138,7 +148,15 @@ export interface NoticeItem extends ItemBase {
   readonly text: string;
 }
 
-export type ChatItem = UserItem | AgentItem | ThoughtItem | ToolItem | PlanItem | PermissionItem | ReviewItem | NoticeItem;
+export type ChatItem =
+  | UserItem
+  | AgentItem
+  | ThoughtItem
+  | ToolItem
+  | PlanItem
+  | PermissionItem
+  | ReviewItem
+  | NoticeItem;
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Session-wide state
@@ -243,7 +261,10 @@ export interface HostRequests {
   /** Attach the active editor's selection, or the whole file when nothing is selected. */
   "attachments/addActive": { params: Record<string, never>; result: void };
   /** An image pasted or dropped into the composer (base64 without the data: prefix). */
-  "attachments/addImage": { params: { readonly name: string; readonly mimeType: string; readonly data: string }; result: void };
+  "attachments/addImage": {
+    params: { readonly name: string; readonly mimeType: string; readonly data: string };
+    result: void;
+  };
   "attachments/remove": { params: { readonly id: string }; result: void };
   "config/set": { params: { readonly pickerId: string; readonly value: string }; result: void };
   "sessions/list": { params: Record<string, never>; result: { readonly sessions: readonly SessionSummary[] } };

@@ -6,8 +6,41 @@ import createDOMPurify, { type Config, type WindowLike } from "dompurify";
  * remote is ever loaded; Markdown images become links).
  */
 const ALLOWED_TAGS = [
-  "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "del", "s", "code", "pre", "kbd", "sub", "sup",
-  "blockquote", "ul", "ol", "li", "a", "span", "div", "table", "thead", "tbody", "tr", "th", "td", "details", "summary",
+  "p",
+  "br",
+  "hr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "del",
+  "s",
+  "code",
+  "pre",
+  "kbd",
+  "sub",
+  "sup",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "span",
+  "div",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "details",
+  "summary",
 ];
 /** No `style` (UI spoofing, CSS exfiltration), no `on*`, no `target`, no `src`/`srcset`/`action`. */
 const ALLOWED_ATTR = ["href", "title", "class", "align", "start", "colspan", "rowspan"];
@@ -37,7 +70,8 @@ export interface Sanitizer {
 /** A sanitiser bound to one window: the webview's in the view, jsdom's in tests. */
 export function createSanitizer(window: WindowLike): Sanitizer {
   const purify = createDOMPurify(window);
-  if (!purify.isSupported) throw new Error("DOMPurify cannot run in this window: refusing to render model output unsanitised");
+  if (!purify.isSupported)
+    throw new Error("DOMPurify cannot run in this window: refusing to render model output unsanitised");
   purify.addHook("uponSanitizeAttribute", (_node, event) => {
     if (event.attrName !== "class") return;
     const kept = event.attrValue.split(/\s+/).filter((name) => ALLOWED_CLASS.test(name));
@@ -46,7 +80,8 @@ export function createSanitizer(window: WindowLike): Sanitizer {
   });
   purify.addHook("afterSanitizeAttributes", (node) => {
     // Show where a link goes before it is followed (the view opens it outside the webview, through the host).
-    if (node.tagName === "A" && node.hasAttribute("href") && !node.hasAttribute("title")) node.setAttribute("title", node.getAttribute("href")!);
+    if (node.tagName === "A" && node.hasAttribute("href") && !node.hasAttribute("title"))
+      node.setAttribute("title", node.getAttribute("href")!);
   });
   return {
     toFragment: (html) => purify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true }),

@@ -2,7 +2,9 @@ import { ItemStore } from "./item-store.js";
 import type { ChatItem, ChatSnapshot, HostNotificationMethod, HostNotifications } from "./protocol.js";
 
 /** One host notification as the reducer receives it: the JSON-RPC method and its params. */
-export type HostNotification = { [M in HostNotificationMethod]: { readonly method: M; readonly params: HostNotifications[M] } }[HostNotificationMethod];
+export type HostNotification = {
+  [M in HostNotificationMethod]: { readonly method: M; readonly params: HostNotifications[M] };
+}[HostNotificationMethod];
 
 /**
  * What the view draws: the snapshot's session-wide fields as they stand, with the items in a persistent store. The

@@ -1,7 +1,7 @@
 import { errorText, type HostBridge } from "./bridge.js";
 import { ListWindow } from "./list-window.js";
-import { h, icon } from "./render/dom.js";
 import type { RenderContext } from "./render/context.js";
+import { h, icon } from "./render/dom.js";
 import { createItemView } from "./render/item-view.js";
 import type { ChatState } from "./state.js";
 
@@ -25,8 +25,19 @@ export class Transcript {
 
   constructor(private readonly options: TranscriptOptions) {
     const { doc } = options.ctx;
-    this.scroller = h(doc, "div", { class: "transcript", attrs: { role: "log", "aria-live": "polite", "aria-label": "Conversation", tabindex: "0" } });
-    this.jump = h(doc, "button", { class: "jump-latest", attrs: { type: "button", "aria-label": "Jump to the latest message", title: "Jump to the latest message" } }, icon(doc, "arrow-down"));
+    this.scroller = h(doc, "div", {
+      class: "transcript",
+      attrs: { role: "log", "aria-live": "polite", "aria-label": "Conversation", tabindex: "0" },
+    });
+    this.jump = h(
+      doc,
+      "button",
+      {
+        class: "jump-latest",
+        attrs: { type: "button", "aria-label": "Jump to the latest message", title: "Jump to the latest message" },
+      },
+      icon(doc, "arrow-down"),
+    );
     this.jump.hidden = true;
     this.element = h(doc, "div", { class: "transcript-pane" }, this.scroller, this.jump);
     this.list = new ListWindow(this.scroller, (item) => createItemView(item, options.ctx), options.requestRender);
@@ -66,7 +77,8 @@ export class Transcript {
   /** Brings the latest pending permission card into view and focuses its first option. */
   focusPermission(state: ChatState): boolean {
     let id: string | undefined;
-    for (const entry of state.items) if (entry.item.kind === "permission" && entry.item.answer === undefined) id = entry.item.id;
+    for (const entry of state.items)
+      if (entry.item.kind === "permission" && entry.item.answer === undefined) id = entry.item.id;
     const card = id ? this.list.reveal(id) : undefined;
     const first = card?.querySelector<HTMLButtonElement>("[data-action=permission-answer]");
     first?.focus();
@@ -91,11 +103,16 @@ export class Transcript {
     const { bridge } = this.options;
     switch (data.action) {
       case "open-location":
-        this.call(bridge.request("open/location", { path: data.path!, ...(data.line ? { line: Number(data.line) } : {}) }));
+        this.call(
+          bridge.request("open/location", { path: data.path!, ...(data.line ? { line: Number(data.line) } : {}) }),
+        );
         break;
       case "review-decide":
         this.disableGroup(button);
-        this.call(bridge.request("review/decide", { proposalId: data.proposal!, accept: data.accept === "true" }), button);
+        this.call(
+          bridge.request("review/decide", { proposalId: data.proposal!, accept: data.accept === "true" }),
+          button,
+        );
         break;
       case "review-open-diff":
         this.call(bridge.request("review/openDiff", { proposalId: data.proposal! }));
@@ -114,7 +131,8 @@ export class Transcript {
 
   private call(request: Promise<unknown>, reenable?: HTMLButtonElement): void {
     request.catch((error: unknown) => {
-      if (reenable) for (const sibling of reenable.parentElement?.querySelectorAll("button") ?? []) sibling.disabled = false;
+      if (reenable)
+        for (const sibling of reenable.parentElement?.querySelectorAll("button") ?? []) sibling.disabled = false;
       this.options.reportError(errorText(error));
     });
   }

@@ -2,8 +2,8 @@ import * as acp from "@agentclientprotocol/sdk";
 import { createAgentApp } from "../agent-app.js";
 import type { Logger } from "../log.js";
 import { createServerContext } from "../server-context.js";
-import { askOnTerminal } from "./terminal-permission.js";
 import { HERMES_ACP_VERSION } from "../version.js";
+import { askOnTerminal } from "./terminal-permission.js";
 
 export interface ChatIo {
   readonly writeReply: (text: string) => void;
@@ -23,17 +23,17 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
     .client({ name: "hermes-acp-chat" })
     .onRequest("session/request_permission", ({ params }) => askOnTerminal(params, io.writeNote))
     .onNotification("session/update", ({ params }) => {
-    const update = params.update;
-    if (update.sessionUpdate === "agent_message_chunk" && update.content.type === "text") {
-      if ((update._meta as { hermes?: { error?: boolean } } | undefined)?.hermes?.error) failed = true;
-      io.writeReply(update.content.text);
-      endedWithNewline = update.content.text.endsWith("\n");
-    } else if (update.sessionUpdate === "agent_thought_chunk" && update.content.type === "text") {
-      io.writeNote(update.content.text);
-    } else if (update.sessionUpdate === "tool_call") {
-      io.writeNote(`\n[${update.title}]\n`);
-    }
-  });
+      const update = params.update;
+      if (update.sessionUpdate === "agent_message_chunk" && update.content.type === "text") {
+        if ((update._meta as { hermes?: { error?: boolean } } | undefined)?.hermes?.error) failed = true;
+        io.writeReply(update.content.text);
+        endedWithNewline = update.content.text.endsWith("\n");
+      } else if (update.sessionUpdate === "agent_thought_chunk" && update.content.type === "text") {
+        io.writeNote(update.content.text);
+      } else if (update.sessionUpdate === "tool_call") {
+        io.writeNote(`\n[${update.title}]\n`);
+      }
+    });
   try {
     const stopReason = await client.connectWith(createAgentApp(ctx), async (agent) => {
       await agent.request("initialize", {
@@ -47,7 +47,10 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
       const onInterrupt = () => void agent.notify("session/cancel", { sessionId });
       process.once("SIGINT", onInterrupt);
       try {
-        const response = await agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: promptText }] });
+        const response = await agent.request("session/prompt", {
+          sessionId,
+          prompt: [{ type: "text", text: promptText }],
+        });
         return response.stopReason;
       } finally {
         process.removeListener("SIGINT", onInterrupt);

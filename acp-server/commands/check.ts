@@ -1,6 +1,6 @@
+import { existsSync } from "node:fs";
 import { ConfigError } from "../../agent/config/config-error.js";
 import type { Env } from "../../agent/config/hermes-home.js";
-import { existsSync } from "node:fs";
 import { loadHermesConfig } from "../../agent/config/load-config.js";
 import { resolveRuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { readToolSettings } from "../../agent/config/tool-settings.js";

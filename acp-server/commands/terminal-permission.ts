@@ -5,11 +5,16 @@ import type { RequestPermissionRequest, RequestPermissionResponse } from "@agent
  * Answers a permission request in `chat` mode: on a terminal, the user picks an option by number; without one
  * (a pipe, CI) nobody can consent, so the first reject option is chosen.
  */
-export async function askOnTerminal(request: RequestPermissionRequest, write: (text: string) => void): Promise<RequestPermissionResponse> {
+export async function askOnTerminal(
+  request: RequestPermissionRequest,
+  write: (text: string) => void,
+): Promise<RequestPermissionResponse> {
   const reject = request.options.find((o) => o.kind === "reject_once" || o.kind === "reject_always");
   if (!process.stdin.isTTY) {
     write(`\n[permission needed: ${request.toolCall.title ?? "tool call"} — denied, no terminal to ask on]\n`);
-    return reject ? { outcome: { outcome: "selected", optionId: reject.optionId } } : { outcome: { outcome: "cancelled" } };
+    return reject
+      ? { outcome: { outcome: "selected", optionId: reject.optionId } }
+      : { outcome: { outcome: "cancelled" } };
   }
   write(`\n${request.toolCall.title ?? "The agent asks for permission"}\n`);
   request.options.forEach((option, i) => write(`  ${i + 1}) ${option.name}\n`));
@@ -17,7 +22,9 @@ export async function askOnTerminal(request: RequestPermissionRequest, write: (t
   try {
     const answer = Number((await rl.question("Choose: ")).trim());
     const chosen = request.options[answer - 1] ?? reject;
-    return chosen ? { outcome: { outcome: "selected", optionId: chosen.optionId } } : { outcome: { outcome: "cancelled" } };
+    return chosen
+      ? { outcome: { outcome: "selected", optionId: chosen.optionId } }
+      : { outcome: { outcome: "cancelled" } };
   } finally {
     rl.close();
   }

@@ -7,7 +7,9 @@ import type { ServerContext } from "../server-context.js";
  * at feeds the session's subdirectory hints. `didChange` / `didSave` are not asked for: edits say nothing new about
  * which folders matter, and full-text change events would be the costliest traffic on the wire.
  */
-export const DOCUMENT_EVENTS_CAPABILITY: NesCapabilities = { events: { document: { didOpen: {}, didFocus: {}, didClose: {} } } };
+export const DOCUMENT_EVENTS_CAPABILITY: NesCapabilities = {
+  events: { document: { didOpen: {}, didFocus: {}, didClose: {} } },
+};
 
 interface DocumentRef {
   readonly sessionId: string;
@@ -32,9 +34,14 @@ export function parseDocumentRef(params: unknown): DocumentRef | undefined {
 /** A `document/didFocus`'s document and cursor line (0-based), or undefined when malformed. */
 export function parseFocusEvent(params: unknown): FocusEvent | undefined {
   if (typeof params !== "object" || params === null) return undefined;
-  const { sessionId, uri, position } = params as { sessionId?: unknown; uri?: unknown; position?: { line?: unknown } | null };
+  const { sessionId, uri, position } = params as {
+    sessionId?: unknown;
+    uri?: unknown;
+    position?: { line?: unknown } | null;
+  };
   const line = typeof position === "object" && position !== null ? position.line : undefined;
-  if (typeof sessionId !== "string" || typeof uri !== "string" || !Number.isSafeInteger(line) || (line as number) < 0) return undefined;
+  if (typeof sessionId !== "string" || typeof uri !== "string" || !Number.isSafeInteger(line) || (line as number) < 0)
+    return undefined;
   return { sessionId, uri, line: line as number };
 }
 
@@ -81,6 +88,11 @@ export function handleDocumentEvent(ctx: ServerContext, method: string, params: 
  * the SDK tries handlers in registration order, so a focus event is matched after a few comparisons.
  */
 export function onDocumentEvents(app: acp.AgentApp, ctx: ServerContext): acp.AgentApp {
-  for (const method of HANDLERS.keys()) app.onNotification(method, (params: unknown) => params, ({ params }) => void handleDocumentEvent(ctx, method, params));
+  for (const method of HANDLERS.keys())
+    app.onNotification(
+      method,
+      (params: unknown) => params,
+      ({ params }) => void handleDocumentEvent(ctx, method, params),
+    );
   return app;
 }

@@ -1,8 +1,8 @@
-import { PROTOCOL_VERSION, type InitializeRequest, type InitializeResponse } from "@agentclientprotocol/sdk";
+import { type InitializeRequest, type InitializeResponse, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
 import type { AgentCapabilities } from "@agentclientprotocol/sdk/experimental/nes";
 import type { ServerContext } from "../server-context.js";
-import { DOCUMENT_EVENTS_CAPABILITY } from "./document-events.js";
 import { AGENT_NAME, AGENT_TITLE, HERMES_ACP_VERSION } from "../version.js";
+import { DOCUMENT_EVENTS_CAPABILITY } from "./document-events.js";
 
 /** Answers `initialize` with protocol 1 and only the capabilities this server really has. Does no other work. */
 export function handleInitialize(ctx: ServerContext, params: InitializeRequest): InitializeResponse {

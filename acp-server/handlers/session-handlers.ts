@@ -1,5 +1,11 @@
 // The session-scoped handlers, gathered so the server can load them (and the engine behind them) in one lazy step.
-export { handleCloseSession, handleDeleteSession, handleListSessions, handleLoadSession, handleResumeSession } from "./session-history.js";
+export {
+  handleCloseSession,
+  handleDeleteSession,
+  handleListSessions,
+  handleLoadSession,
+  handleResumeSession,
+} from "./session-history.js";
 export { handleNewSession } from "./session-new.js";
 export { handleCancel, handlePrompt } from "./session-prompt.js";
 export { handleSetConfigOption, handleSetMode } from "./session-settings.js";

@@ -1,23 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { isAbsolute } from "node:path";
-import { RequestError, type AgentContext, type McpServer, type NewSessionRequest, type NewSessionResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
+import {
+  type AgentContext,
+  type McpServer,
+  type NewSessionRequest,
+  type NewSessionResponse,
+  RequestError,
+  type SessionUpdate,
+} from "@agentclientprotocol/sdk";
 import { ConfigError, formatConfigProblem } from "../../agent/config/config-error.js";
-import { prepareConversation, type PreparedConversation } from "../../agent/session/open-conversation.js";
+import { sandboxStatus } from "../../agent/sandbox/sandbox-status.js";
+import { type PreparedConversation, prepareConversation } from "../../agent/session/open-conversation.js";
 import type { SessionStore } from "../../agent/store/session-store.js";
 import type { Tool } from "../../agent/tools/tool.js";
-import { sandboxStatus } from "../../agent/sandbox/sandbox-status.js";
 import { AcpApprover } from "../acp-approver.js";
-import { AcpWorkspace } from "../acp-workspace.js";
-import { TerminalLinks } from "../terminal-links.js";
 import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
+import { AcpWorkspace } from "../acp-workspace.js";
 import type { ServerContext } from "../server-context.js";
-import { SessionPersistence } from "../session-persistence.js";
 import { configOptionsOf, modesOf } from "../session-config.js";
-import { availableCommands } from "../slash-commands.js";
+import { SessionPersistence } from "../session-persistence.js";
 import { skillAvailableCommands } from "../skill-commands.js";
+import { availableCommands } from "../slash-commands.js";
+import { TerminalLinks } from "../terminal-links.js";
 
 /** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
-export function prepareForClient(ctx: ServerContext, cwd: string, extraTools: readonly Tool[] = []): PreparedConversation {
+export function prepareForClient(
+  ctx: ServerContext,
+  cwd: string,
+  extraTools: readonly Tool[] = [],
+): PreparedConversation {
   if (!isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
   try {
     const prepared = prepareConversation(cwd, ctx.env, new Date(), extraTools);
@@ -27,7 +38,9 @@ export function prepareForClient(ctx: ServerContext, cwd: string, extraTools: re
   } catch (error) {
     if (error instanceof ConfigError) {
       ctx.log.error(`config error: ${error.message}`);
-      throw new RequestError(-32603, `Hermes configuration error: ${formatConfigProblem(error.problem)}`, { ...error.problem });
+      throw new RequestError(-32603, `Hermes configuration error: ${formatConfigProblem(error.problem)}`, {
+        ...error.problem,
+      });
     }
     throw error;
   }
@@ -38,31 +51,43 @@ export function prepareForClient(ctx: ServerContext, cwd: string, extraTools: re
  * config.yaml is an error naming the file and line; a missing model or key is not: the session opens and each
  * prompt explains what to set.
  */
-export async function handleNewSession(ctx: ServerContext, params: NewSessionRequest, client: AgentContext): Promise<NewSessionResponse> {
+export async function handleNewSession(
+  ctx: ServerContext,
+  params: NewSessionRequest,
+  client: AgentContext,
+): Promise<NewSessionResponse> {
   const mcp = await startMcpServers(ctx, params.cwd, params.mcpServers);
   const prepared = prepareForClient(ctx, params.cwd, mcp.tools);
   const sessionId = randomUUID();
   const now = Date.now() / 1000;
   // The store (sql.js) opens in the background: session/new answers at once, the first save waits for it.
   // A macrotask later, so that loading sql.js and reading the database never delays this response.
-  const store = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => ctx.stores.open(prepared.config.home)).then((opened) => {
-    opened.createSession({
-      id: sessionId,
-      cwd: params.cwd,
-      model: prepared.ok ? prepared.conversation.runtime.model : undefined,
-      provider: prepared.ok ? prepared.conversation.runtime.providerId : undefined,
-      createdAt: now,
-      updatedAt: now,
+  const store = new Promise<void>((resolve) => setTimeout(resolve, 0))
+    .then(() => ctx.stores.open(prepared.config.home))
+    .then((opened) => {
+      opened.createSession({
+        id: sessionId,
+        cwd: params.cwd,
+        model: prepared.ok ? prepared.conversation.runtime.model : undefined,
+        provider: prepared.ok ? prepared.conversation.runtime.providerId : undefined,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return opened;
     });
-    return opened;
-  });
   store.catch((error: unknown) => ctx.log.error(`session store unavailable: ${(error as Error).message}`));
   const persistence = new SessionPersistence(store, sessionId, ctx.log, { savedLength: 0, nextSeq: 0, titled: false });
-  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, { ...sessionOptions(ctx, sessionId, params.cwd, client, persistence, store), mcp, notices: mcp.notices });
+  const session = new AcpSession(sessionId, params.cwd, ctx.env, prepared, {
+    ...sessionOptions(ctx, sessionId, params.cwd, client, persistence, store),
+    mcp,
+    notices: mcp.notices,
+  });
   ctx.sessions.set(sessionId, session);
   ctx.log.debug(`session ${sessionId} opened in ${params.cwd}`);
   // Session updates must follow the session/new response (JetBrains drops them otherwise): a macrotask later.
-  session.announced = new Promise((resolve) => setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0));
+  session.announced = new Promise((resolve) =>
+    setTimeout(() => void announceSession(ctx, session, client).finally(resolve), 0),
+  );
   return { sessionId, modes: modesOf(session), configOptions: configOptionsOf(session) };
 }
 
@@ -70,16 +95,30 @@ export async function handleNewSession(ctx: ServerContext, params: NewSessionReq
  * Starts the MCP servers the client gave for this session (stdio, http, sse), at most 15 s each. A server that fails
  * is told to the user; the session opens without its tools. No servers: nothing is loaded.
  */
-export async function startMcpServers(ctx: ServerContext, cwd: string, servers: readonly McpServer[] | null | undefined) {
+export async function startMcpServers(
+  ctx: ServerContext,
+  cwd: string,
+  servers: readonly McpServer[] | null | undefined,
+) {
   if (!servers || servers.length === 0) return { tools: [] as Tool[], close: async () => undefined, notices: [] };
   const { connectMcpServers } = await import("../../agent/mcp/mcp-connections.js");
   const connections = await connectMcpServers(servers, { cwd, log: (line) => ctx.log.debug(`mcp: ${line}`) });
-  const notices = connections.failures.map((f) => ({ title: `MCP server ${f.server} did not start`, description: `${f.message} Its tools are not available in this session.` }));
+  const notices = connections.failures.map((f) => ({
+    title: `MCP server ${f.server} did not start`,
+    description: `${f.message} Its tools are not available in this session.`,
+  }));
   for (const f of connections.failures) ctx.log.warn(`MCP server ${f.server} failed: ${f.message}`);
   return { tools: connections.tools, close: () => connections.close(), notices };
 }
 
-export function sessionOptions(ctx: ServerContext, sessionId: string, cwd: string, client: AgentContext, persistence: SessionPersistence, store: Promise<SessionStore>): AcpSessionOptions {
+export function sessionOptions(
+  ctx: ServerContext,
+  sessionId: string,
+  cwd: string,
+  client: AgentContext,
+  persistence: SessionPersistence,
+  store: Promise<SessionStore>,
+): AcpSessionOptions {
   const capabilities = ctx.clientCapabilities;
   const fs = capabilities?.fs;
   const terminals = new TerminalLinks();
@@ -100,17 +139,27 @@ export async function announceSession(ctx: ServerContext, session: AcpSession, c
   // After the response: load the provider SDK while the user is still typing the first prompt.
   if (session.ready.ok) session.ready.conversation.warmUp();
   const send = (update: SessionUpdate) =>
-    client.notify("session/update", { sessionId: session.id, update }).catch((e: unknown) => ctx.log.debug(`update not delivered: ${(e as Error).message}`));
+    client
+      .notify("session/update", { sessionId: session.id, update })
+      .catch((e: unknown) => ctx.log.debug(`update not delivered: ${(e as Error).message}`));
   const builtins = availableCommands();
-  await send({ sessionUpdate: "available_commands_update", availableCommands: [...builtins, ...skillAvailableCommands(session, builtins)] });
+  await send({
+    sessionUpdate: "available_commands_update",
+    availableCommands: [...builtins, ...skillAvailableCommands(session, builtins)],
+  });
   // Commands that will run unconfined are said once per session, before the first reply: never in silence. The probe
   // (~10 ms, once per process) runs after the session/new response, so it never delays it.
   const sandbox = await sandboxStatus(session.ready.toolSettings.sandbox);
-  if (!sandbox.contained) session.addNotice({ title: "Commands are not sandboxed", description: `Sandbox ${sandbox.summary}.` });
+  if (!sandbox.contained)
+    session.addNotice({ title: "Commands are not sandboxed", description: `Sandbox ${sandbox.summary}.` });
   // A corrupt session database found while opening the store is told with the next notices (never waited for).
-  void session.store?.then((store) => {
-    for (const description of store.problems.splice(0)) session.addNotice({ title: "Session database recovered", description });
-  }, () => undefined);
+  void session.store?.then(
+    (store) => {
+      for (const description of store.problems.splice(0))
+        session.addNotice({ title: "Session database recovered", description });
+    },
+    () => undefined,
+  );
   // Clients without `session.notices` get the notices at the top of the first reply instead.
   if (!ctx.clientCapabilities?.session?.notices) return;
   for (const notice of session.takeNotices()) {

@@ -1,13 +1,21 @@
-import { RequestError, type AgentContext, type CancelNotification, type ContentBlock, type PromptRequest, type PromptResponse, type SessionUpdate } from "@agentclientprotocol/sdk";
+import {
+  type AgentContext,
+  type CancelNotification,
+  type ContentBlock,
+  type PromptRequest,
+  type PromptResponse,
+  RequestError,
+  type SessionUpdate,
+} from "@agentclientprotocol/sdk";
 import type { AgentEvent, StopReason } from "../../agent/loop/events.js";
+import { delegateStartText } from "../delegation-view.js";
 import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";
 import type { ServerContext } from "../server-context.js";
 import { configOptionsOf } from "../session-config.js";
-import { availableCommands, isImmediateCommand, runSlashCommand } from "../slash-commands.js";
 import { buildSkillOrUserTurn } from "../skill-commands.js";
+import { availableCommands, isImmediateCommand, runSlashCommand } from "../slash-commands.js";
 import { ToolProgressRelay } from "../tool-progress.js";
-import { delegateStartText } from "../delegation-view.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
@@ -37,16 +45,20 @@ export async function handlePrompt(
   let delivered: Promise<unknown> = Promise.resolve();
   const send = (update: SessionUpdate) => {
     delivered = delivered.then(() =>
-      client.notify("session/update", { sessionId: session.id, update: session.terminals.embed(update) }).catch((error: unknown) => {
-        ctx.log.debug(`session/update not delivered: ${(error as Error).message}`);
-      }),
+      client
+        .notify("session/update", { sessionId: session.id, update: session.terminals.embed(update) })
+        .catch((error: unknown) => {
+          ctx.log.debug(`session/update not delivered: ${(error as Error).message}`);
+        }),
     );
   };
   const progress = new ToolProgressRelay(send);
   let detachTerminals = () => {};
   const emit = (event: AgentEvent) => {
-    if (event.type === "tool_start" && event.name === "terminal") progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
-    if (event.type === "tool_start" && event.name === "delegate_task") progress.started(event.callId, delegateStartText(event.args));
+    if (event.type === "tool_start" && event.name === "terminal")
+      progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
+    if (event.type === "tool_start" && event.name === "delegate_task")
+      progress.started(event.callId, delegateStartText(event.args));
     if (event.type === "tool_progress") return progress.progress(event.callId, event.text);
     if (event.type === "tool_end") progress.ended(event.callId);
     if (event.type === "usage") {
@@ -60,11 +72,16 @@ export async function handlePrompt(
     if (update) send(update);
   };
   /** One prompt: a command's reply, or a model turn (`turn` says whether the model was called). */
-  const answer = async (blocks: readonly ContentBlock[], text: string, textOnly: boolean): Promise<{ stopReason: StopReason; turn: boolean }> => {
+  const answer = async (
+    blocks: readonly ContentBlock[],
+    text: string,
+    textOnly: boolean,
+  ): Promise<{ stopReason: StopReason; turn: boolean }> => {
     const commandReply = textOnly ? runSlashCommand(session, text) : undefined;
     if (commandReply !== undefined) {
       emit({ type: "text_delta", text: await commandReply });
-      if (session.takeConfigChanged()) send({ sessionUpdate: "config_option_update", configOptions: configOptionsOf(session) });
+      if (session.takeConfigChanged())
+        send({ sessionUpdate: "config_option_update", configOptions: configOptionsOf(session) });
       return { stopReason: "end_turn", turn: false };
     }
     // `/skill-name …` becomes the skill's invocation message; a skill that cannot be loaded is answered here.
@@ -74,10 +91,13 @@ export async function handlePrompt(
       return { stopReason: "end_turn", turn: false };
     }
     for (const warning of turn.warnings) emit({ type: "notice", title: "Attachments not added", message: warning });
-    if (turn.largeAttachmentsNotice) emit({ type: "notice", title: "Large attachments", message: turn.largeAttachmentsNotice });
-    if (turn.unseenImagesNotice) emit({ type: "notice", title: "Images not shown to the model", message: turn.unseenImagesNotice });
+    if (turn.largeAttachmentsNotice)
+      emit({ type: "notice", title: "Large attachments", message: turn.largeAttachmentsNotice });
+    if (turn.unseenImagesNotice)
+      emit({ type: "notice", title: "Images not shown to the model", message: turn.unseenImagesNotice });
     // A prompt that was only images, all refused, leaves nothing to ask: the warnings above are the answer.
-    if (!turn.text.trim() && turn.images.length === 0 && turn.warnings.length > 0) return { stopReason: "end_turn", turn: false };
+    if (!turn.text.trim() && turn.images.length === 0 && turn.warnings.length > 0)
+      return { stopReason: "end_turn", turn: false };
     // Cancelled while its message was being built: the model is not called.
     if (slot?.signal.aborted) return { stopReason: "cancelled", turn: false };
     const stopReason = await session.prompt(turn.message, emit, text, turn.images);
@@ -86,7 +106,8 @@ export async function handlePrompt(
     return { stopReason, turn: true };
   };
   try {
-    if (!slot && session.prompts.busy) return await answerAside(ctx, text, send, () => delivered, runSlashCommand(session, text));
+    if (!slot && session.prompts.busy)
+      return await answerAside(ctx, text, send, () => delivered, runSlashCommand(session, text));
     if (slot && !(await slot.turn)) return { stopReason: "cancelled" };
     // A command running in an editor terminal is shown in its tool call, in order with this turn's other updates.
     // Only the prompt whose turn it is takes the session's terminal channel (never one waiting, nor /queue).
@@ -97,11 +118,16 @@ export async function handlePrompt(
       });
     }
     await session.announced;
-    for (const notice of session.takeNotices()) emit({ type: "notice", title: notice.title, message: notice.description });
+    for (const notice of session.takeNotices())
+      emit({ type: "notice", title: notice.title, message: notice.description });
     const first = await answer(params.prompt, text, textOnly);
     let stopReason = first.stopReason;
     // After a model turn, the prompts lined up with /queue run in this request, each shown as the user's message.
-    for (let next = first.turn ? session.prompts.takeQueuedText() : undefined; next !== undefined && stopReason !== "cancelled"; next = session.prompts.takeQueuedText()) {
+    for (
+      let next = first.turn ? session.prompts.takeQueuedText() : undefined;
+      next !== undefined && stopReason !== "cancelled";
+      next = session.prompts.takeQueuedText()
+    ) {
       send({ sessionUpdate: "user_message_chunk", content: { type: "text", text: next } });
       ({ stopReason } = await answer([{ type: "text", text: next }], next, true));
     }

@@ -1,4 +1,9 @@
-import { RequestError, type SetSessionConfigOptionRequest, type SetSessionConfigOptionResponse, type SetSessionModeRequest } from "@agentclientprotocol/sdk";
+import {
+  RequestError,
+  type SetSessionConfigOptionRequest,
+  type SetSessionConfigOptionResponse,
+  type SetSessionModeRequest,
+} from "@agentclientprotocol/sdk";
 import { isSessionMode } from "../../agent/tools/safety/session-mode.js";
 import type { AcpSession } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
@@ -14,13 +19,17 @@ function sessionOf(ctx: ServerContext, sessionId: string): AcpSession {
 /** Legacy `session/set_mode` (kept for older clients; the same as setting the `mode` config option). */
 export async function handleSetMode(ctx: ServerContext, params: SetSessionModeRequest): Promise<Record<string, never>> {
   const session = sessionOf(ctx, params.sessionId);
-  if (!isSessionMode(params.modeId)) throw RequestError.invalidParams({ modeId: params.modeId }, `unknown mode '${params.modeId}'`);
+  if (!isSessionMode(params.modeId))
+    throw RequestError.invalidParams({ modeId: params.modeId }, `unknown mode '${params.modeId}'`);
   await session.setMode(params.modeId);
   return {};
 }
 
 /** `session/set_config_option` for `mode`, `model` and `reasoning_effort`; answers with the full, current list. */
-export async function handleSetConfigOption(ctx: ServerContext, params: SetSessionConfigOptionRequest): Promise<SetSessionConfigOptionResponse> {
+export async function handleSetConfigOption(
+  ctx: ServerContext,
+  params: SetSessionConfigOptionRequest,
+): Promise<SetSessionConfigOptionResponse> {
   const session = sessionOf(ctx, params.sessionId);
   const value = (params as { value?: unknown }).value;
   if (params.configId === "mode") {
@@ -28,7 +37,10 @@ export async function handleSetConfigOption(ctx: ServerContext, params: SetSessi
     await session.setMode(value);
   } else if (params.configId === "model") {
     if (typeof value !== "string" || !session.switchModel(value)) {
-      throw RequestError.invalidParams({ value }, `'${String(value)}' is not one of the configured models (model and fallback_providers in config.yaml)`);
+      throw RequestError.invalidParams(
+        { value },
+        `'${String(value)}' is not one of the configured models (model and fallback_providers in config.yaml)`,
+      );
     }
   } else if (params.configId === THINKING_OPTION_ID) {
     const problem = await session.setReasoningEffort(value);

@@ -66,7 +66,11 @@ export function findBoundaries(messages: readonly ChatMessage[], options: Bounda
   cut = alignToGroup(messages, cut, lowest, (i) => suffix[i]! > cap);
 
   // The task list re-injected after an earlier compression is ours, not the user's latest request.
-  const lastUser = lastIndexWhere(messages, lowest, (m) => m.role === "user" && !isSummaryMessage(m) && !isTodoSnapshotMessage(m));
+  const lastUser = lastIndexWhere(
+    messages,
+    lowest,
+    (m) => m.role === "user" && !isSummaryMessage(m) && !isTodoSnapshotMessage(m),
+  );
   if (lastUser >= 0 && lastUser < cut) {
     // Anchoring keeps the order intact, so prefer it while it still leaves something to summarise and a tail
     // that compression can afford.
@@ -81,7 +85,12 @@ export function findBoundaries(messages: readonly ChatMessage[], options: Bounda
  * the tail. When that tail would be too big (one huge batch of parallel calls), it moves forward past the group
  * instead, so the group is summarised whole; but never to the very end, since the newest results must stay.
  */
-function alignToGroup(messages: readonly ChatMessage[], cut: number, lowest: number, tooBig: (i: number) => boolean): number {
+function alignToGroup(
+  messages: readonly ChatMessage[],
+  cut: number,
+  lowest: number,
+  tooBig: (i: number) => boolean,
+): number {
   if (cut >= messages.length || messages[cut]!.role !== "tool") return cut;
   let back = cut;
   while (back > lowest && messages[back]!.role === "tool") back--;

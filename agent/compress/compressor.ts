@@ -11,8 +11,8 @@ import {
   summaryBudgetTokens,
   summaryMessageContent,
 } from "./summary-prompt.js";
-import { estimateMessagesTokens } from "./token-estimate.js";
 import { joinUserMessages } from "./todo-snapshot.js";
+import { estimateMessagesTokens } from "./token-estimate.js";
 
 /** Asks the auxiliary model (the main model by default) for the summary text. */
 export type Summarize = (systemPrompt: string, userPrompt: string, signal: AbortSignal) => Promise<string>;
@@ -54,8 +54,16 @@ export function compressionThresholdTokens(contextLength: number, settings: Comp
 }
 
 /** Whether automatic compression is due before the next model call. */
-export function needsCompression(messages: readonly ChatMessage[], contextLength: number, settings: CompressionSettings, fixedTokens = 0): boolean {
-  return settings.enabled && estimateMessagesTokens(messages) + fixedTokens > compressionThresholdTokens(contextLength, settings);
+export function needsCompression(
+  messages: readonly ChatMessage[],
+  contextLength: number,
+  settings: CompressionSettings,
+  fixedTokens = 0,
+): boolean {
+  return (
+    settings.enabled &&
+    estimateMessagesTokens(messages) + fixedTokens > compressionThresholdTokens(contextLength, settings)
+  );
 }
 
 /**
@@ -65,16 +73,28 @@ export function needsCompression(messages: readonly ChatMessage[], contextLength
  * rules and every tool call's result. Never throws: a failed or cancelled summary leaves the history untouched
  * (the caller decides whether to retry later), with the reason.
  */
-export async function compressHistory(messages: readonly ChatMessage[], options: CompressOptions): Promise<CompressionResult> {
+export async function compressHistory(
+  messages: readonly ChatMessage[],
+  options: CompressOptions,
+): Promise<CompressionResult> {
   const { settings, contextLength } = options;
   const fixed = options.fixedTokens ?? 0;
   const messageTokens = estimateMessagesTokens(messages);
   const beforeTokens = messageTokens + fixed;
-  const unchanged = (reason: string): CompressionResult => ({ messages, compressed: false, reason, beforeTokens, afterTokens: beforeTokens });
+  const unchanged = (reason: string): CompressionResult => ({
+    messages,
+    compressed: false,
+    reason,
+    beforeTokens,
+    afterTokens: beforeTokens,
+  });
   const threshold = compressionThresholdTokens(contextLength, settings);
   if (!options.force) {
     if (!settings.enabled) return unchanged("Automatic compression is off (compression.enabled: false).");
-    if (beforeTokens <= threshold) return unchanged(`~${formatTokens(beforeTokens)} tokens is below the compression threshold (~${formatTokens(threshold)}).`);
+    if (beforeTokens <= threshold)
+      return unchanged(
+        `~${formatTokens(beforeTokens)} tokens is below the compression threshold (~${formatTokens(threshold)}).`,
+      );
   }
 
   const work = splitMergedSummaries(messages);
@@ -93,15 +113,23 @@ export async function compressHistory(messages: readonly ChatMessage[], options:
     .filter(Boolean)
     .join("\n\n");
   const turns = middle.filter((m) => !isSummaryMessage(m));
-  if (!turns.some((m) => m !== carried)) return unchanged("Nothing to compress: the whole conversation fits in the protected head and tail.");
+  if (!turns.some((m) => m !== carried))
+    return unchanged("Nothing to compress: the whole conversation fits in the protected head and tail.");
 
-  const prompt = buildSummaryPrompt({ turns, previousSummary: previousSummary || undefined, focus: options.focus, budgetTokens: summaryBudgetTokens(turns, contextLength) });
+  const prompt = buildSummaryPrompt({
+    turns,
+    previousSummary: previousSummary || undefined,
+    focus: options.focus,
+    budgetTokens: summaryBudgetTokens(turns, contextLength),
+  });
   let summary: string;
   try {
     summary = cleanSummary(await options.summarize(prompt.systemPrompt, prompt.userPrompt, options.signal));
   } catch (error) {
     if (options.signal.aborted) return unchanged("Compression was cancelled.");
-    return unchanged(`Compression failed: the summary model returned an error (${error instanceof Error ? error.message : String(error)}).`);
+    return unchanged(
+      `Compression failed: the summary model returned an error (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   if (options.signal.aborted) return unchanged("Compression was cancelled.");
   if (!summary) return unchanged("Compression failed: the summary model returned no text.");
@@ -111,9 +139,12 @@ export async function compressHistory(messages: readonly ChatMessage[], options:
     content: summaryMessageContent(summary) + (carried ? `\n\n${carried.content}` : ""),
     ...(carried?.role === "user" && carried.images ? { images: carried.images } : {}),
   };
-  const result = mergeConsecutiveUserMessages(sanitizeToolPairs([...pruned.slice(0, headEnd), summaryMessage, ...pruned.slice(bounds.tailStart)]));
+  const result = mergeConsecutiveUserMessages(
+    sanitizeToolPairs([...pruned.slice(0, headEnd), summaryMessage, ...pruned.slice(bounds.tailStart)]),
+  );
   const afterTokens = estimateMessagesTokens(result) + fixed;
-  if (afterTokens >= beforeTokens) return unchanged("Compression would not make the conversation smaller, so it was kept as it was.");
+  if (afterTokens >= beforeTokens)
+    return unchanged("Compression would not make the conversation smaller, so it was kept as it was.");
   return { messages: result, compressed: true, beforeTokens, afterTokens, summary, prunedToolOutputs };
 }
 
@@ -127,7 +158,10 @@ export function formatCompressionReport(before: readonly ChatMessage[], result: 
 export function summarizeWith(client: ModelClient, model: string): Summarize {
   return async (systemPrompt, userPrompt, signal) => {
     let text = "";
-    for await (const event of client.stream({ model, systemPrompt, messages: [{ role: "user", content: userPrompt }], tools: [] }, signal)) {
+    for await (const event of client.stream(
+      { model, systemPrompt, messages: [{ role: "user", content: userPrompt }], tools: [] },
+      signal,
+    )) {
       if (event.type === "text") text += event.text;
     }
     return text;
@@ -142,12 +176,15 @@ function splitMergedSummaries(messages: readonly ChatMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const message of messages) {
     const parsed = parseSummaryMessage(message);
-    if (!parsed || !parsed.rest) {
+    if (!parsed?.rest) {
       out.push(message);
       continue;
     }
     const images = message.role === "user" ? message.images : undefined;
-    out.push({ role: "user", content: summaryMessageContent(parsed.summary) }, { role: "user", content: parsed.rest, ...(images ? { images } : {}) });
+    out.push(
+      { role: "user", content: summaryMessageContent(parsed.summary) },
+      { role: "user", content: parsed.rest, ...(images ? { images } : {}) },
+    );
   }
   return out;
 }

@@ -12,7 +12,8 @@ export const SUMMARY_PREFIX =
   "message that appears after this summary. The workspace (files, configuration) may already reflect the work " +
   "described here, so avoid repeating it:";
 
-export const SUMMARY_END_MARKER = "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
+export const SUMMARY_END_MARKER =
+  "--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---";
 
 /** Upstream's older prefix, still recognised so a summary written by it is updated rather than summarised. */
 export const LEGACY_SUMMARY_PREFIX = "[CONTEXT SUMMARY]:";
@@ -117,7 +118,7 @@ export function buildSummaryPrompt(input: SummaryPromptInput): SummaryPrompt {
   parts.push(TEMPLATE);
   parts.push(
     `Target about ${input.budgetTokens.toLocaleString("en-US")} tokens. Be specific: file paths, commands, error ` +
-      "messages and concrete values rather than vague descriptions. Keep every heading, writing \"None\" under one " +
+      'messages and concrete values rather than vague descriptions. Keep every heading, writing "None" under one ' +
       "that has nothing.",
   );
   const focus = input.focus?.trim();
@@ -148,7 +149,8 @@ export function serializeTurns(turns: readonly ChatMessage[]): string {
       let block = `[ASSISTANT]: ${cut(message.content)}`;
       const calls = message.toolCalls ?? [];
       for (const call of calls) toolNames.set(call.id, call.name);
-      if (calls.length > 0) block += `\n[Tool calls:\n${calls.map((c) => `  ${c.name}(${cutArguments(c.arguments)})`).join("\n")}\n]`;
+      if (calls.length > 0)
+        block += `\n[Tool calls:\n${calls.map((c) => `  ${c.name}(${cutArguments(c.arguments)})`).join("\n")}\n]`;
       blocks.push(block);
     }
   }
@@ -173,7 +175,10 @@ export function summaryMessageContent(summary: string): string {
 }
 
 export function isSummaryMessage(message: ChatMessage): boolean {
-  return message.role === "user" && (message.content.startsWith(SUMMARY_PREFIX) || message.content.startsWith(LEGACY_SUMMARY_PREFIX));
+  return (
+    message.role === "user" &&
+    (message.content.startsWith(SUMMARY_PREFIX) || message.content.startsWith(LEGACY_SUMMARY_PREFIX))
+  );
 }
 
 /**
@@ -195,7 +200,8 @@ export function parseSummaryMessage(message: ChatMessage): { summary: string; re
  */
 export function cleanSummary(text: string): string {
   let summary = text.replace(/<think>[\s\S]*?<\/think>/g, "").trim();
-  for (const prefix of [SUMMARY_PREFIX, LEGACY_SUMMARY_PREFIX]) if (summary.startsWith(prefix)) summary = summary.slice(prefix.length).trim();
+  for (const prefix of [SUMMARY_PREFIX, LEGACY_SUMMARY_PREFIX])
+    if (summary.startsWith(prefix)) summary = summary.slice(prefix.length).trim();
   const end = summary.indexOf(SUMMARY_END_MARKER);
   return (end >= 0 ? summary.slice(0, end) : summary).trim();
 }

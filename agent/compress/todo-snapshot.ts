@@ -7,7 +7,12 @@ import type { TodoItem } from "../tools/session-tool-state.js";
  */
 export const TODO_SNAPSHOT_HEADER = "[Your active task list was preserved across context compression]";
 
-const MARKERS: Readonly<Record<TodoItem["status"], string>> = { pending: "[ ]", in_progress: "[>]", completed: "[x]", cancelled: "[~]" };
+const MARKERS: Readonly<Record<TodoItem["status"], string>> = {
+  pending: "[ ]",
+  in_progress: "[>]",
+  completed: "[x]",
+  cancelled: "[~]",
+};
 
 /**
  * The task list as the model gets it back after a compression (upstream's format_for_injection): only the pending
@@ -16,7 +21,10 @@ const MARKERS: Readonly<Record<TodoItem["status"], string>> = { pending: "[ ]", 
 export function formatTodoSnapshot(todos: readonly TodoItem[]): string | undefined {
   const active = todos.filter((t) => t.status === "pending" || t.status === "in_progress");
   if (active.length === 0) return undefined;
-  return [TODO_SNAPSHOT_HEADER, ...active.map((t) => `- ${MARKERS[t.status]} ${t.id}. ${t.content} (${t.status})`)].join("\n");
+  return [
+    TODO_SNAPSHOT_HEADER,
+    ...active.map((t) => `- ${MARKERS[t.status]} ${t.id}. ${t.content} (${t.status})`),
+  ].join("\n");
 }
 
 /** A user message that is only a re-injected task list (joined to words, a snapshot goes after them). */
@@ -31,7 +39,8 @@ export function isTodoSnapshotMessage(message: ChatMessage): boolean {
  * is found by its header. Images stay with the words they came with.
  */
 export function joinUserMessages(first: UserMessage, second: UserMessage): UserMessage {
-  const [before, after] = isTodoSnapshotMessage(first) && !isTodoSnapshotMessage(second) ? [second, first] : [first, second];
+  const [before, after] =
+    isTodoSnapshotMessage(first) && !isTodoSnapshotMessage(second) ? [second, first] : [first, second];
   const images = [...(first.images ?? []), ...(second.images ?? [])];
   return { role: "user", content: `${before.content}\n\n${after.content}`, ...(images.length > 0 ? { images } : {}) };
 }

@@ -13,7 +13,8 @@ export const CHARS_PER_TOKEN = 4;
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
 // Han (incl. extensions), kana, Hangul, CJK punctuation and full-width forms.
-const CJK = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[\u{20000}-\u{2fa1f}]/gu;
+const CJK =
+  /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[\u{20000}-\u{2fa1f}]/gu;
 
 export function estimateTextTokens(text: string): number {
   if (!text) return 0;
@@ -33,7 +34,8 @@ export function estimateTextTokens(text: string): number {
 export function estimateMessageTokens(message: ChatMessage): number {
   let tokens = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(message.content);
   if (message.role === "assistant") {
-    for (const call of message.toolCalls ?? []) tokens += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(call.name) + estimateTextTokens(call.arguments);
+    for (const call of message.toolCalls ?? [])
+      tokens += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(call.name) + estimateTextTokens(call.arguments);
   } else if (message.role === "tool") {
     tokens += estimateTextTokens(message.toolCallId);
   } else {
@@ -51,6 +53,8 @@ export function estimateMessagesTokens(messages: readonly ChatMessage[]): number
 /** What every request carries besides the history (system prompt and tool schemas), to count toward the window. */
 export function estimateFixedTokens(systemPrompt: string, tools: readonly ToolSchema[]): number {
   let tokens = estimateTextTokens(systemPrompt);
-  for (const tool of tools) tokens += MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(tool.name + tool.description + JSON.stringify(tool.parameters));
+  for (const tool of tools)
+    tokens +=
+      MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(tool.name + tool.description + JSON.stringify(tool.parameters));
   return tokens;
 }

@@ -1,4 +1,4 @@
-import { readEndpointFields, type EndpointFields } from "./endpoint-fields.js";
+import { type EndpointFields, readEndpointFields } from "./endpoint-fields.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** What `approvals.mode: smart` asks, and whom: config.yaml `auxiliary.approval` and `approvals.smart_policy`. */
@@ -23,7 +23,10 @@ export function readApprovalJudgeSettings(yaml: YamlFile): ApprovalJudgeSettings
   const auxiliary = mapping(yaml, ["auxiliary"], yaml.data.auxiliary);
   const section = mapping(yaml, ["auxiliary", "approval"], auxiliary.approval);
   const provider = section.provider;
-  const fields = typeof provider === "string" && MAIN_ROUTE_PROVIDERS.has(provider.trim().toLowerCase()) ? { ...section, provider: undefined } : section;
+  const fields =
+    typeof provider === "string" && MAIN_ROUTE_PROVIDERS.has(provider.trim().toLowerCase())
+      ? { ...section, provider: undefined }
+      : section;
   const approvals = mapping(yaml, ["approvals"], yaml.data.approvals);
   const policy = approvals.smart_policy;
   if (policy !== undefined && policy !== null && typeof policy !== "string") {
@@ -39,13 +42,18 @@ export function readApprovalJudgeSettings(yaml: YamlFile): ApprovalJudgeSettings
 function timeoutSeconds(yaml: YamlFile, value: unknown): number {
   if (value === undefined || value === null) return DEFAULT_JUDGE_TIMEOUT_SECONDS;
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw configErrorAt(yaml, ["auxiliary", "approval", "timeout"], "auxiliary.approval.timeout must be a positive number of seconds");
+    throw configErrorAt(
+      yaml,
+      ["auxiliary", "approval", "timeout"],
+      "auxiliary.approval.timeout must be a positive number of seconds",
+    );
   }
   return value;
 }
 
 function mapping(yaml: YamlFile, path: readonly string[], value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw configErrorAt(yaml, path, `\`${path.join(".")}\` must be a mapping`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw configErrorAt(yaml, path, `\`${path.join(".")}\` must be a mapping`);
   return value as Record<string, unknown>;
 }

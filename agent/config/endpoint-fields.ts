@@ -1,5 +1,5 @@
 import { isHttpUrl } from "./http-url.js";
-import { API_MODES, findProvider, knownProviderIds, type ApiMode } from "./provider-catalog.js";
+import { API_MODES, type ApiMode, findProvider, knownProviderIds } from "./provider-catalog.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** The fields that name a model endpoint, shared by `model:` and each `fallback_providers` entry. */
@@ -19,7 +19,12 @@ export interface EndpointFields {
  * context_length). `path` locates the mapping in config.yaml and `label` names it in messages, so every error points
  * at the offending line.
  */
-export function readEndpointFields(yaml: YamlFile, path: readonly string[], label: string, m: Record<string, unknown>): EndpointFields {
+export function readEndpointFields(
+  yaml: YamlFile,
+  path: readonly string[],
+  label: string,
+  m: Record<string, unknown>,
+): EndpointFields {
   const fail = (key: string, message: string): never => {
     throw configErrorAt(yaml, [...path, key], message);
   };
@@ -30,13 +35,19 @@ export function readEndpointFields(yaml: YamlFile, path: readonly string[], labe
     return (value as string).trim() || undefined;
   };
   const provider = str("provider");
-  if (provider && !findProvider(provider)) fail("provider", `unknown provider '${provider}'; known providers: ${knownProviderIds().join(", ")}`);
+  if (provider && !findProvider(provider))
+    fail("provider", `unknown provider '${provider}'; known providers: ${knownProviderIds().join(", ")}`);
   const apiMode = str("api_mode");
-  if (apiMode && !API_MODES.includes(apiMode as ApiMode)) fail("api_mode", `api_mode must be one of ${API_MODES.join(", ")}, not '${apiMode}'`);
+  if (apiMode && !API_MODES.includes(apiMode as ApiMode))
+    fail("api_mode", `api_mode must be one of ${API_MODES.join(", ")}, not '${apiMode}'`);
   const baseUrl = str("base_url");
   if (baseUrl && !isHttpUrl(baseUrl)) fail("base_url", `base_url must be an http(s) URL, not '${baseUrl}'`);
   const contextLength = m.context_length;
-  if (contextLength !== undefined && contextLength !== null && (typeof contextLength !== "number" || !Number.isInteger(contextLength) || contextLength <= 0)) {
+  if (
+    contextLength !== undefined &&
+    contextLength !== null &&
+    (typeof contextLength !== "number" || !Number.isInteger(contextLength) || contextLength <= 0)
+  ) {
     fail("context_length", `${label}.context_length must be a positive whole number`);
   }
   const supportsVision = readCapability(m.supports_vision);

@@ -1,7 +1,7 @@
+import { readEndpointFields } from "./endpoint-fields.js";
 import type { Env } from "./hermes-home.js";
 import type { ModelSettings } from "./model-settings.js";
-import { readEndpointFields } from "./endpoint-fields.js";
-import { resolveRuntimeProvider, type RuntimeProvider } from "./runtime-provider.js";
+import { type RuntimeProvider, resolveRuntimeProvider } from "./runtime-provider.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** One entry of `fallback_providers`, with where it sits in config.yaml for messages. */
@@ -19,8 +19,12 @@ export interface FallbackEntry {
 export function readFallbackSettings(yaml: YamlFile): FallbackEntry[] {
   const list = yaml.data.fallback_providers;
   if (list !== undefined && list !== null) {
-    if (!Array.isArray(list)) fail(yaml, ["fallback_providers"], "`fallback_providers` must be a list of mappings (provider, model)");
-    return list.map((entry: unknown, i) => ({ where: `fallback_providers[${i}]`, settings: readEntry(yaml, ["fallback_providers", String(i)], entry) }));
+    if (!Array.isArray(list))
+      fail(yaml, ["fallback_providers"], "`fallback_providers` must be a list of mappings (provider, model)");
+    return list.map((entry: unknown, i) => ({
+      where: `fallback_providers[${i}]`,
+      settings: readEntry(yaml, ["fallback_providers", String(i)], entry),
+    }));
   }
   const single = yaml.data.fallback_model;
   if (single === undefined || single === null) return [];
@@ -29,9 +33,11 @@ export function readFallbackSettings(yaml: YamlFile): FallbackEntry[] {
 
 function readEntry(yaml: YamlFile, path: readonly string[], entry: unknown): ModelSettings {
   const name = label(path);
-  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) fail(yaml, path, `${name} must be a mapping (provider, model)`);
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+    fail(yaml, path, `${name} must be a mapping (provider, model)`);
   const fields = readEndpointFields(yaml, path, name, entry as Record<string, unknown>);
-  if (!fields.provider && !fields.baseUrl) fail(yaml, path, `${name} needs a provider (or a base_url for a custom endpoint)`);
+  if (!fields.provider && !fields.baseUrl)
+    fail(yaml, path, `${name} needs a provider (or a base_url for a custom endpoint)`);
   if (!fields.model) fail(yaml, path, `${name} needs a model`);
   return fields;
 }
@@ -52,7 +58,12 @@ export interface ResolvedFallbacks {
  * that cannot run (its key is missing, say) is skipped with a reason rather than failing the whole session: a
  * fallback is a nice-to-have, and the primary may well work. An entry identical to the primary is skipped too.
  */
-export function resolveFallbackProviders(entries: readonly FallbackEntry[], env: Env, configPath: string, primary?: RuntimeProvider): ResolvedFallbacks {
+export function resolveFallbackProviders(
+  entries: readonly FallbackEntry[],
+  env: Env,
+  configPath: string,
+  primary?: RuntimeProvider,
+): ResolvedFallbacks {
   const runtimes: RuntimeProvider[] = [];
   const skipped: SkippedFallback[] = [];
   for (const entry of entries) {
@@ -62,9 +73,13 @@ export function resolveFallbackProviders(entries: readonly FallbackEntry[], env:
       continue;
     }
     const runtime = resolution.runtime;
-    const same = (r: RuntimeProvider) => r.providerId === runtime.providerId && r.model === runtime.model && r.baseUrl === runtime.baseUrl;
+    const same = (r: RuntimeProvider) =>
+      r.providerId === runtime.providerId && r.model === runtime.model && r.baseUrl === runtime.baseUrl;
     if ((primary && same(primary)) || runtimes.some(same)) {
-      skipped.push({ where: entry.where, reason: `${runtime.providerLabel} with model ${runtime.model} is already in use before it.` });
+      skipped.push({
+        where: entry.where,
+        reason: `${runtime.providerLabel} with model ${runtime.model} is already in use before it.`,
+      });
       continue;
     }
     runtimes.push(runtime);

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, join, relative, resolve, isAbsolute } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 
 /**
  * Hermes profiles, as the Python original lays them out: the default profile is the Hermes root (`~/.hermes`),
@@ -52,7 +52,9 @@ export function validateProfileName(name: string): void {
   if (name === "default") return;
   if (!PROFILE_ID.test(name)) throw new Error(`Invalid profile name '${name}'. Must match [a-z0-9][a-z0-9_-]{0,63}`);
   if (RESERVED_NAMES.has(name)) {
-    throw new Error(`Profile name '${name}' is reserved — it collides with either the Hermes installation itself or a common system binary.  Pick a different name.`);
+    throw new Error(
+      `Profile name '${name}' is reserved — it collides with either the Hermes installation itself or a common system binary.  Pick a different name.`,
+    );
   }
 }
 

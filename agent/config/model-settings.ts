@@ -1,4 +1,4 @@
-import { readEndpointFields, type EndpointFields } from "./endpoint-fields.js";
+import { type EndpointFields, readEndpointFields } from "./endpoint-fields.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** The `model:` section of config.yaml, checked. */
@@ -15,7 +15,8 @@ export function readModelSettings(yaml: YamlFile): ModelSettings {
   const section = yaml.data.model;
   if (section === undefined || section === null) return {};
   if (typeof section === "string") return { model: section.trim() || undefined };
-  if (typeof section !== "object" || Array.isArray(section)) fail(yaml, ["model"], "`model` must be a mapping (provider, default, base_url, api_mode)");
+  if (typeof section !== "object" || Array.isArray(section))
+    fail(yaml, ["model"], "`model` must be a mapping (provider, default, base_url, api_mode)");
   const m = section as Record<string, unknown>;
   return { ...readEndpointFields(yaml, ["model"], "model", m), maxRetries: optionalCount(yaml, m, "max_retries") };
 }
@@ -23,7 +24,8 @@ export function readModelSettings(yaml: YamlFile): ModelSettings {
 function optionalCount(yaml: YamlFile, m: Record<string, unknown>, key: string): number | undefined {
   const value = m[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) fail(yaml, ["model", key], `model.${key} must be a whole number, 0 or more`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
+    fail(yaml, ["model", key], `model.${key} must be a whole number, 0 or more`);
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { REASONING_EFFORTS, isReasoningEffort, type ReasoningEffort } from "../providers/model-reasoning.js";
+import { isReasoningEffort, REASONING_EFFORTS, type ReasoningEffort } from "../providers/model-reasoning.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /**
@@ -9,13 +9,20 @@ import { configErrorAt, type YamlFile } from "./yaml-file.js";
 export function readReasoningEffort(yaml: YamlFile): ReasoningEffort | undefined {
   const agent = yaml.data.agent;
   if (agent === undefined || agent === null) return undefined;
-  if (typeof agent !== "object" || Array.isArray(agent)) throw configErrorAt(yaml, ["agent"], "`agent` must be a mapping");
+  if (typeof agent !== "object" || Array.isArray(agent))
+    throw configErrorAt(yaml, ["agent"], "`agent` must be a mapping");
   const value = (agent as Record<string, unknown>).reasoning_effort;
   if (value === undefined || value === null) return undefined;
   const choices = REASONING_EFFORTS.join(", ");
-  if (typeof value !== "string") throw configErrorAt(yaml, ["agent", "reasoning_effort"], `agent.reasoning_effort must be one of ${choices}`);
+  if (typeof value !== "string")
+    throw configErrorAt(yaml, ["agent", "reasoning_effort"], `agent.reasoning_effort must be one of ${choices}`);
   const effort = value.trim().toLowerCase();
   if (!effort) return undefined;
-  if (!isReasoningEffort(effort)) throw configErrorAt(yaml, ["agent", "reasoning_effort"], `agent.reasoning_effort must be one of ${choices}, not '${value}'`);
+  if (!isReasoningEffort(effort))
+    throw configErrorAt(
+      yaml,
+      ["agent", "reasoning_effort"],
+      `agent.reasoning_effort must be one of ${choices}, not '${value}'`,
+    );
   return effort;
 }

@@ -1,7 +1,7 @@
+import { contextLengthOf, seesImages } from "../providers/model-metadata.js";
 import type { Env } from "./hermes-home.js";
 import type { ModelSettings } from "./model-settings.js";
-import { contextLengthOf, seesImages } from "../providers/model-metadata.js";
-import { findProvider, type ApiMode } from "./provider-catalog.js";
+import { type ApiMode, findProvider } from "./provider-catalog.js";
 
 /** Everything needed to open a connection to the model, resolved from config.yaml and the environment. */
 export interface RuntimeProvider {
@@ -36,10 +36,16 @@ export function resolveRuntimeProvider(settings: ModelSettings, env: Env, config
   if (!info) return { ok: false, problem: `Unknown provider '${providerName}' in ${configPath}.` };
   const baseUrl = settings.baseUrl ?? info.baseUrl;
   if (!baseUrl) {
-    return { ok: false, problem: `Provider '${info.id}' needs model.base_url in ${configPath} (for example http://127.0.0.1:11434/v1 for Ollama).` };
+    return {
+      ok: false,
+      problem: `Provider '${info.id}' needs model.base_url in ${configPath} (for example http://127.0.0.1:11434/v1 for Ollama).`,
+    };
   }
   if (!settings.model) {
-    return { ok: false, problem: `No model configured: set model.default in ${configPath} (for example "anthropic/claude-sonnet-4" with provider openrouter).` };
+    return {
+      ok: false,
+      problem: `No model configured: set model.default in ${configPath} (for example "anthropic/claude-sonnet-4" with provider openrouter).`,
+    };
   }
   let apiKey = settings.apiKey;
   let keySource = apiKey ? "config.yaml model.api_key" : undefined;

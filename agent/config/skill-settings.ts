@@ -31,7 +31,8 @@ export const DEFAULT_SKILL_SETTINGS: SkillSettings = {
 export function readSkillSettings(yaml: YamlFile): SkillSettings {
   const raw = yaml.data.skills;
   if (raw === undefined || raw === null) return DEFAULT_SKILL_SETTINGS;
-  if (typeof raw !== "object" || Array.isArray(raw)) throw configErrorAt(yaml, ["skills"], "`skills` must be a mapping");
+  if (typeof raw !== "object" || Array.isArray(raw))
+    throw configErrorAt(yaml, ["skills"], "`skills` must be a mapping");
   const skills = raw as Record<string, unknown>;
   return {
     externalDirs: nameList(yaml, ["skills", "external_dirs"], skills.external_dirs),
@@ -77,9 +78,15 @@ function parseListLiteral(text: string): string[] | undefined {
 
 function platformLists(yaml: YamlFile, value: unknown): Record<string, string[]> {
   if (value === undefined || value === null) return {};
-  if (!isMapping(value)) throw configErrorAt(yaml, ["skills", "platform_disabled"], "skills.platform_disabled must map platform names to lists of skill names");
+  if (!isMapping(value))
+    throw configErrorAt(
+      yaml,
+      ["skills", "platform_disabled"],
+      "skills.platform_disabled must map platform names to lists of skill names",
+    );
   const out: Record<string, string[]> = {};
-  for (const [platform, names] of Object.entries(value)) out[platform] = nameList(yaml, ["skills", "platform_disabled", platform], names);
+  for (const [platform, names] of Object.entries(value))
+    out[platform] = nameList(yaml, ["skills", "platform_disabled", platform], names);
   return out;
 }
 

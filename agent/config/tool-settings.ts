@@ -59,10 +59,12 @@ export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { enabled: true, networ
 function sandboxSettingsOf(yaml: YamlFile, value: unknown): SandboxSettings {
   if (value === undefined || value === null || value === true || value === "on") return DEFAULT_SANDBOX_SETTINGS;
   if (value === false || value === "off") return { ...DEFAULT_SANDBOX_SETTINGS, enabled: false };
-  if (typeof value !== "object" || Array.isArray(value)) throw configErrorAt(yaml, ["terminal", "sandbox"], "terminal.sandbox must be off or a mapping (network, writable)");
+  if (typeof value !== "object" || Array.isArray(value))
+    throw configErrorAt(yaml, ["terminal", "sandbox"], "terminal.sandbox must be off or a mapping (network, writable)");
   const fields = value as Record<string, unknown>;
   const network = fields.network ?? "allow";
-  if (network !== "allow" && network !== "deny") throw configErrorAt(yaml, ["terminal", "sandbox", "network"], "terminal.sandbox.network must be allow or deny");
+  if (network !== "allow" && network !== "deny")
+    throw configErrorAt(yaml, ["terminal", "sandbox", "network"], "terminal.sandbox.network must be allow or deny");
   const enabled = fields.enabled === undefined ? true : fields.enabled !== false && fields.enabled !== "off";
   return { enabled, network, writable: stringList(yaml, ["terminal", "sandbox", "writable"], fields.writable) };
 }
@@ -77,18 +79,21 @@ function approvalsModeOf(value: unknown): ApprovalsMode {
 function mapping(yaml: YamlFile, key: string): Record<string, unknown> {
   const value = yaml.data[key];
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw configErrorAt(yaml, [key], `\`${key}\` must be a mapping`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw configErrorAt(yaml, [key], `\`${key}\` must be a mapping`);
   return value as Record<string, unknown>;
 }
 
 function stringList(yaml: YamlFile, path: string[], value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) throw configErrorAt(yaml, path, `${path.join(".")} must be a list of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
+    throw configErrorAt(yaml, path, `${path.join(".")} must be a list of strings`);
   return value as string[];
 }
 
 function positiveInt(yaml: YamlFile, path: string[], value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) throw configErrorAt(yaml, path, `${path.join(".")} must be a positive whole number`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0)
+    throw configErrorAt(yaml, path, `${path.join(".")} must be a positive whole number`);
   return value;
 }

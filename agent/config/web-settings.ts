@@ -25,7 +25,9 @@ const UNSUPPORTED_KEYS: readonly (readonly [string, string])[] = [
   ["BRAVE_SEARCH_API_KEY", "Brave Search"],
 ];
 
-export type BackendChoice<Name extends string> = { readonly ok: true; readonly name: Name } | { readonly ok: false; readonly problem: string };
+export type BackendChoice<Name extends string> =
+  | { readonly ok: true; readonly name: Name }
+  | { readonly ok: false; readonly problem: string };
 
 /** What the web tools need, read afresh for every call so a key added to HERMES_HOME/.env needs no restart (upstream). */
 export interface WebSettings {
@@ -64,7 +66,8 @@ export function readWebSettings(yaml: YamlFile, env: Env, home: string): WebSett
   const value = (name: string) => env[name]?.trim() || undefined;
   const searxngUrl = value("SEARXNG_URL")?.replace(/\/+$/, "");
   const tavilyApiKey = value("TAVILY_API_KEY");
-  const available = (name: string) => (name === "searxng" ? searxngUrl !== undefined : name === "tavily" ? tavilyApiKey !== undefined : name === "local");
+  const available = (name: string) =>
+    name === "searxng" ? searxngUrl !== undefined : name === "tavily" ? tavilyApiKey !== undefined : name === "local";
   const shared = backendName(yaml, web, "backend");
   return {
     search: chooseSearch(backendName(yaml, web, "search_backend"), shared, available, env),
@@ -85,17 +88,32 @@ export function readWebSettings(yaml: YamlFile, env: Env, home: string): WebSett
  * Upstream's order: `web.search_backend`, then `web.backend`, then whichever key is set (Tavily before SearXNG, as
  * upstream ranks paid backends first). A named backend that cannot work is reported, not silently replaced.
  */
-function chooseSearch(specific: string | undefined, shared: string | undefined, available: (name: string) => boolean, env: Env): BackendChoice<SearchBackendName> {
+function chooseSearch(
+  specific: string | undefined,
+  shared: string | undefined,
+  available: (name: string) => boolean,
+  env: Env,
+): BackendChoice<SearchBackendName> {
   const named = specific ?? shared;
   const key = specific ? "web.search_backend" : "web.backend";
   if (named) {
-    if (named === "local") return { ok: false, problem: `${key} is set to 'local', the plain page fetcher, which cannot search. Use searxng (SEARXNG_URL) or tavily (TAVILY_API_KEY) for web_search.` };
+    if (named === "local")
+      return {
+        ok: false,
+        problem: `${key} is set to 'local', the plain page fetcher, which cannot search. Use searxng (SEARXNG_URL) or tavily (TAVILY_API_KEY) for web_search.`,
+      };
     const problem = namedProblem(key, named, available);
     return problem ? { ok: false, problem } : { ok: true, name: named as SearchBackendName };
   }
   if (available("tavily")) return { ok: true, name: "tavily" };
   if (available("searxng")) return { ok: true, name: "searxng" };
-  const ignored = [...new Set(UNSUPPORTED_KEYS.filter(([k]) => env[k]?.trim()).map(([k, label]) => `${k} is set, but ${label} is not supported here.`))];
+  const ignored = [
+    ...new Set(
+      UNSUPPORTED_KEYS.filter(([k]) => env[k]?.trim()).map(
+        ([k, label]) => `${k} is set, but ${label} is not supported here.`,
+      ),
+    ),
+  ];
   return {
     ok: false,
     problem:
@@ -110,9 +128,18 @@ function chooseSearch(specific: string | undefined, shared: string | undefined, 
  * fetch. Upstream refuses to extract when web.backend is a search-only SearXNG; we fall back to the plain fetch
  * instead, since that is what a SearXNG user (free, self-hosted) would pick anyway.
  */
-function chooseExtract(specific: string | undefined, shared: string | undefined, available: (name: string) => boolean): BackendChoice<ExtractBackendName> {
+function chooseExtract(
+  specific: string | undefined,
+  shared: string | undefined,
+  available: (name: string) => boolean,
+): BackendChoice<ExtractBackendName> {
   if (specific) {
-    if (specific === "searxng") return { ok: false, problem: "SearXNG is a search-only backend and cannot extract URL content. Set web.extract_backend to tavily or local." };
+    if (specific === "searxng")
+      return {
+        ok: false,
+        problem:
+          "SearXNG is a search-only backend and cannot extract URL content. Set web.extract_backend to tavily or local.",
+      };
     const problem = namedProblem("web.extract_backend", specific, available);
     return problem ? { ok: false, problem } : { ok: true, name: specific as ExtractBackendName };
   }
@@ -128,8 +155,10 @@ function namedProblem(key: string, name: string, available: (name: string) => bo
   if (unsupported) {
     return `${key} is set to '${name}', but ${unsupported} is not supported by Hermes for editors. Use searxng (SEARXNG_URL, free and self-hosted) or tavily (TAVILY_API_KEY); pages can always be read with the plain fetcher (local).`;
   }
-  if (name !== "searxng" && name !== "tavily" && name !== "local") return `${key} is set to '${name}', which is not a web backend. Use searxng, tavily or local.`;
-  if (!available(name)) return `${key} is set to '${name}', but ${name === "searxng" ? "SEARXNG_URL" : "TAVILY_API_KEY"} is not set (environment or HERMES_HOME/.env).`;
+  if (name !== "searxng" && name !== "tavily" && name !== "local")
+    return `${key} is set to '${name}', which is not a web backend. Use searxng, tavily or local.`;
+  if (!available(name))
+    return `${key} is set to '${name}', but ${name === "searxng" ? "SEARXNG_URL" : "TAVILY_API_KEY"} is not set (environment or HERMES_HOME/.env).`;
   return undefined;
 }
 
@@ -144,7 +173,8 @@ function backendName(yaml: YamlFile, web: Record<string, unknown>, key: string):
 function charLimit(yaml: YamlFile, value: unknown): number {
   if (value === undefined || value === null) return DEFAULT_EXTRACT_CHAR_LIMIT;
   const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw configErrorAt(yaml, ["web", "extract_char_limit"], "web.extract_char_limit must be a number of characters");
+  if (!Number.isFinite(n))
+    throw configErrorAt(yaml, ["web", "extract_char_limit"], "web.extract_char_limit must be a number of characters");
   return Math.max(2000, Math.min(Math.trunc(n), 500_000));
 }
 
@@ -157,7 +187,9 @@ function allowPrivateUrls(yaml: YamlFile, env: Env): boolean {
 }
 
 function truthy(value: unknown): boolean {
-  return value === true || (typeof value === "string" && ["true", "1", "yes", "on"].includes(value.trim().toLowerCase()));
+  return (
+    value === true || (typeof value === "string" && ["true", "1", "yes", "on"].includes(value.trim().toLowerCase()))
+  );
 }
 
 function seconds(raw: string | undefined, fallback: number, floor: number): number {
@@ -168,6 +200,7 @@ function seconds(raw: string | undefined, fallback: number, floor: number): numb
 function mapping(yaml: YamlFile, key: string): Record<string, unknown> {
   const value = yaml.data[key];
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw configErrorAt(yaml, [key], `\`${key}\` must be a mapping`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw configErrorAt(yaml, [key], `\`${key}\` must be a mapping`);
   return value as Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { LineCounter, parseDocument, isMap, type Document } from "yaml";
+import { type Document, isMap, LineCounter, parseDocument } from "yaml";
 import { ConfigError } from "./config-error.js";
 
 export type YamlMap = Readonly<Record<string, unknown>>;
@@ -36,7 +36,12 @@ export function parseYamlText(file: string, text: string): YamlFile {
   if (root === null || root === undefined) return emptyYamlFile(file);
   if (!isMap(root)) {
     const pos = root.range ? lineCounter.linePos(root.range[0]) : undefined;
-    throw new ConfigError({ file, line: pos?.line, column: pos?.col, message: "the top level must be a mapping of keys to values" });
+    throw new ConfigError({
+      file,
+      line: pos?.line,
+      column: pos?.col,
+      message: "the top level must be a mapping of keys to values",
+    });
   }
   const data = (doc.toJS({ maxAliasCount: 100 }) ?? {}) as YamlMap;
   return { file, data, positionOf: (path) => positionIn(doc, lineCounter, path) };

@@ -17,14 +17,25 @@ export const MAX_ATTACHMENT_BYTES = 512 * 1024;
 
 // Upstream's list: MIME types that are text although not text/*.
 const TEXT_MIME_TYPES = new Set([
-  "application/json", "application/javascript", "application/typescript", "application/xml",
-  "application/x-yaml", "application/yaml", "application/toml", "application/sql",
+  "application/json",
+  "application/javascript",
+  "application/typescript",
+  "application/xml",
+  "application/x-yaml",
+  "application/yaml",
+  "application/toml",
+  "application/sql",
 ]);
 
 // Upstream guesses an image from the file name when the client sent no MIME type.
 const IMAGE_SUFFIX_MIME: Readonly<Record<string, string>> = {
-  ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
-  ".webp": "image/webp", ".bmp": "image/bmp", ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".bmp": "image/bmp",
+  ".svg": "image/svg+xml",
 };
 
 export interface AttachedFile {
@@ -74,13 +85,21 @@ export async function readAttachedFile(target: string, options: AttachedFileOpti
         };
       }
       const bytes = await options.workspace.readBytes(path, info.size);
-      const image = checkImage({ data: Buffer.from(bytes).toString("base64"), mimeType: imageMime, name: options.display });
+      const image = checkImage({
+        data: Buffer.from(bytes).toString("base64"),
+        mimeType: imageMime,
+        name: options.display,
+      });
       if (image.ok) return { body: "", image: image.image, inlined: true };
       // Not a format models take (SVG, BMP): handled as any other file below (an SVG is text).
     }
     return await readAsText(path, info.size, mime, options.workspace);
   } catch (error) {
-    return { body: `[Could not read attached file: ${(error as Error).message}]`, inlined: false, problem: `${options.display}: could not be read (${(error as Error).message})` };
+    return {
+      body: `[Could not read attached file: ${(error as Error).message}]`,
+      inlined: false,
+      problem: `${options.display}: could not be read (${(error as Error).message})`,
+    };
   }
 }
 
@@ -92,13 +111,19 @@ export async function readAttachedFile(target: string, options: AttachedFileOpti
 async function readAsText(path: string, size: number, mime: string, workspace: Workspace): Promise<AttachedFile> {
   const head = await workspace.readBytes(path, Math.min(size, MAX_ATTACHMENT_BYTES));
   const diskText = decodeAttachmentText(head, mime, size > MAX_ATTACHMENT_BYTES);
-  if (diskText === undefined) return { body: `[Binary file omitted: ${size} bytes, mime=${mime || "unknown"}]`, inlined: false };
-  if (size > MAX_ATTACHMENT_BYTES || !diskText.utf8) return { body: diskText.text, inlined: true, ...truncationNote(size) };
+  if (diskText === undefined)
+    return { body: `[Binary file omitted: ${size} bytes, mime=${mime || "unknown"}]`, inlined: false };
+  if (size > MAX_ATTACHMENT_BYTES || !diskText.utf8)
+    return { body: diskText.text, inlined: true, ...truncationNote(size) };
   const text = stripBom(await workspace.readTextFile(path));
   const bytes = Buffer.byteLength(text);
   if (bytes <= MAX_ATTACHMENT_BYTES) return { body: text, inlined: true };
   // Unsaved edits grew it past the cap.
-  return { body: decodeAttachmentText(Buffer.from(text).subarray(0, MAX_ATTACHMENT_BYTES), "text/plain", true)!.text, inlined: true, ...truncationNote(bytes) };
+  return {
+    body: decodeAttachmentText(Buffer.from(text).subarray(0, MAX_ATTACHMENT_BYTES), "text/plain", true)!.text,
+    inlined: true,
+    ...truncationNote(bytes),
+  };
 }
 
 function truncationNote(size: number): { note?: string } {
@@ -110,7 +135,11 @@ function truncationNote(size: number): { note?: string } {
  * without its BOM, or latin-1 when the bytes are not UTF-8. `cut` says the bytes are the front of something longer,
  * so a character split at the end is dropped rather than making the whole text fall back to latin-1.
  */
-export function decodeAttachmentText(bytes: Uint8Array, mimeType: string | undefined, cut = false): { text: string; utf8: boolean } | undefined {
+export function decodeAttachmentText(
+  bytes: Uint8Array,
+  mimeType: string | undefined,
+  cut = false,
+): { text: string; utf8: boolean } | undefined {
   const mime = mimeMain(mimeType);
   if (bytes.includes(0) && !(mime.startsWith("text/") || TEXT_MIME_TYPES.has(mime))) return undefined;
   try {

@@ -2,8 +2,8 @@ import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { readBlockedError } from "../tools/safety/file-safety.js";
 import { realpathOr } from "./fs-probe.js";
-import { fileBlock, folderBlock, gitBlock, type Expansion } from "./reference-blocks.js";
-import { parseReferences, type ContextReference } from "./reference-parser.js";
+import { type Expansion, fileBlock, folderBlock, gitBlock } from "./reference-blocks.js";
+import { type ContextReference, parseReferences } from "./reference-parser.js";
 import { urlBlock } from "./url-block.js";
 
 export interface ReferenceOptions {
@@ -26,7 +26,21 @@ export interface ExpandedMessage {
   readonly paths: readonly string[];
 }
 
-const SENSITIVE_HOME_FILES = [".ssh/authorized_keys", ".ssh/id_rsa", ".ssh/id_ed25519", ".ssh/config", ".bashrc", ".zshrc", ".profile", ".bash_profile", ".zprofile", ".netrc", ".pgpass", ".npmrc", ".pypirc"];
+const SENSITIVE_HOME_FILES = [
+  ".ssh/authorized_keys",
+  ".ssh/id_rsa",
+  ".ssh/id_ed25519",
+  ".ssh/config",
+  ".bashrc",
+  ".zshrc",
+  ".profile",
+  ".bash_profile",
+  ".zprofile",
+  ".netrc",
+  ".pgpass",
+  ".npmrc",
+  ".pypirc",
+];
 const SENSITIVE_HOME_DIRS = [".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".config/gh"];
 
 /**
@@ -51,16 +65,28 @@ export async function expandContextReferences(message: string, options: Referenc
     }
   }
   if (tokens > hard) {
-    return { message, expanded: false, blocked: true, warnings: [`@ context injection refused: ${tokens} tokens exceeds the 50% hard limit (${hard}).`], paths: [] };
+    return {
+      message,
+      expanded: false,
+      blocked: true,
+      warnings: [`@ context injection refused: ${tokens} tokens exceeds the 50% hard limit (${hard}).`],
+      paths: [],
+    };
   }
-  if (tokens > soft) warnings.push(`@ context injection warning: ${tokens} tokens exceeds the 25% soft limit (${soft}).`);
+  if (tokens > soft)
+    warnings.push(`@ context injection warning: ${tokens} tokens exceeds the 25% soft limit (${soft}).`);
   let out = message;
   if (warnings.length > 0) out += `\n\n--- Context Warnings ---\n${warnings.map((w) => `- ${w}`).join("\n")}`;
   if (blocks.length > 0) out += `\n\n--- Attached Context ---\n\n${blocks.join("\n\n")}`;
   return { message: out.trim(), expanded: blocks.length > 0 || warnings.length > 0, blocked: false, warnings, paths };
 }
 
-async function expand(ref: ContextReference, options: ReferenceOptions, hard: number, paths: string[]): Promise<Expansion> {
+async function expand(
+  ref: ContextReference,
+  options: ReferenceOptions,
+  hard: number,
+  paths: string[],
+): Promise<Expansion> {
   try {
     switch (ref.kind) {
       case "diff":
@@ -73,9 +99,12 @@ async function expand(ref: ContextReference, options: ReferenceOptions, hard: nu
       case "folder": {
         const path = checkReferencePath(ref.target, options);
         if ("warning" in path) return { warning: `${ref.raw}: ${path.warning}` };
-        if (!existsSync(path.path)) return { warning: `${ref.raw}: ${ref.kind === "file" ? "file" : "folder"} not found` };
+        if (!existsSync(path.path))
+          return { warning: `${ref.raw}: ${ref.kind === "file" ? "file" : "folder"} not found` };
         paths.push(path.path);
-        return ref.kind === "file" ? await fileBlock(ref, path.path, hard) : await folderBlock(ref, path.path, options.cwd);
+        return ref.kind === "file"
+          ? await fileBlock(ref, path.path, hard)
+          : await folderBlock(ref, path.path, options.cwd);
       }
     }
   } catch (error) {
@@ -89,7 +118,10 @@ export function contextBudget(contextLength: number): { readonly hard: number; r
 }
 
 /** Resolves a referenced path inside the workspace, refusing credential files and Hermes internals (fail closed). */
-export function checkReferencePath(target: string, options: Pick<ReferenceOptions, "cwd" | "userHome" | "hermesHome">): { path: string } | { warning: string } {
+export function checkReferencePath(
+  target: string,
+  options: Pick<ReferenceOptions, "cwd" | "userHome" | "hermesHome">,
+): { path: string } | { warning: string } {
   let path = target.startsWith("~") ? join(options.userHome, target.slice(1)) : target;
   if (!isAbsolute(path)) path = join(options.cwd, path);
   path = resolve(path);
@@ -103,7 +135,10 @@ export function checkReferencePath(target: string, options: Pick<ReferenceOption
     return { warning: "path is a sensitive credential file and cannot be attached" };
   }
   const sensitiveDirs = [...SENSITIVE_HOME_DIRS.map((d) => join(home, d)), join(options.hermesHome, "skills", ".hub")];
-  if (sensitiveDirs.some((d) => path === d || path.startsWith(`${d}/`)) || readBlockedError(path, { hermesHome: options.hermesHome, home })) {
+  if (
+    sensitiveDirs.some((d) => path === d || path.startsWith(`${d}/`)) ||
+    readBlockedError(path, { hermesHome: options.hermesHome, home })
+  ) {
     return { warning: "path is a sensitive credential or internal Hermes path and cannot be attached" };
   }
   const rel = relative(realpathOr(options.cwd), path);

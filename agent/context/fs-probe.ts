@@ -1,4 +1,4 @@
-import { realpathSync, statSync, type Stats } from "node:fs";
+import { realpathSync, type Stats, statSync } from "node:fs";
 
 /** The path with symlinks resolved, or the path itself when it does not (yet) exist. */
 export function realpathOr(path: string): string {

@@ -1,11 +1,20 @@
 import { execFile } from "node:child_process";
 import { open, readdir, readFile, stat } from "node:fs/promises";
 import { basename, extname, join, relative } from "node:path";
-import { estimateTokens, type ContextReference } from "./reference-parser.js";
+import { type ContextReference, estimateTokens } from "./reference-parser.js";
 
 const LANGUAGES: Readonly<Record<string, string>> = {
-  ".py": "python", ".js": "javascript", ".ts": "typescript", ".tsx": "tsx", ".jsx": "jsx", ".json": "json",
-  ".md": "markdown", ".sh": "bash", ".yml": "yaml", ".yaml": "yaml", ".toml": "toml",
+  ".py": "python",
+  ".js": "javascript",
+  ".ts": "typescript",
+  ".tsx": "tsx",
+  ".jsx": "jsx",
+  ".json": "json",
+  ".md": "markdown",
+  ".sh": "bash",
+  ".yml": "yaml",
+  ".yaml": "yaml",
+  ".toml": "toml",
 };
 const MAX_FOLDER_ENTRIES = 200;
 const GIT_TIMEOUT_MS = 30_000;
@@ -47,13 +56,20 @@ export async function fileBlock(ref: ContextReference, path: string, hardLimit: 
     };
   }
   let text = await readFile(path, "utf8");
-  if (ref.lineStart !== undefined) text = text.split("\n").slice(ref.lineStart - 1, ref.lineEnd).join("\n");
+  if (ref.lineStart !== undefined)
+    text = text
+      .split("\n")
+      .slice(ref.lineStart - 1, ref.lineEnd)
+      .join("\n");
   const tokens = estimateTokens(text);
   if (tokens > hardLimit) {
     const block = `📎 ${ref.raw} (text file, approximately ${tokens} tokens, ${humanSize(info.size)}) — too large to inline safely. It is available on disk at \`${path}\`. Use read_file with a narrow line range, search_files, or terminal/code tools to inspect only the relevant parts; do not load the entire file into context.`;
     return { block, tokens: estimateTokens(block) };
   }
-  return { block: `📄 ${ref.raw} (${tokens} tokens)\n\`\`\`${LANGUAGES[extname(path).toLowerCase()] ?? ""}\n${text}\n\`\`\``, tokens };
+  return {
+    block: `📄 ${ref.raw} (${tokens} tokens)\n\`\`\`${LANGUAGES[extname(path).toLowerCase()] ?? ""}\n${text}\n\`\`\``,
+    tokens,
+  };
 }
 
 /** `📁 raw (N tokens)` and a listing of up to 200 entries, folders first, dot-entries and __pycache__ skipped. */
@@ -101,7 +117,8 @@ async function sizeNote(path: string): Promise<string> {
 /** `🧾 git diff|git diff --staged|git log -N -p (N tokens)` with the output in a diff block (30 s timeout). */
 export function gitBlock(ref: ContextReference, cwd: string): Promise<Expansion> {
   const count = Math.min(10, Math.max(1, Number.parseInt(ref.target, 10) || 1));
-  const args = ref.kind === "diff" ? ["diff"] : ref.kind === "staged" ? ["diff", "--staged"] : ["log", `-${count}`, "-p"];
+  const args =
+    ref.kind === "diff" ? ["diff"] : ref.kind === "staged" ? ["diff", "--staged"] : ["log", `-${count}`, "-p"];
   const label = `git ${args.join(" ")}`;
   return new Promise((resolve) => {
     execFile(
@@ -109,7 +126,8 @@ export function gitBlock(ref: ContextReference, cwd: string): Promise<Expansion>
       ["--no-pager", "-c", "core.pager=cat", ...args],
       { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
       (error, stdout, stderr) => {
-        if (error && (error as { killed?: boolean }).killed) return resolve({ warning: `${ref.raw}: git command timed out (30s)` });
+        if (error && (error as { killed?: boolean }).killed)
+          return resolve({ warning: `${ref.raw}: git command timed out (30s)` });
         if (error) return resolve({ warning: `${ref.raw}: ${stderr.trim() || "git command failed"}` });
         const tokens = estimateTokens(stdout);
         resolve({ block: `🧾 ${label} (${tokens} tokens)\n\`\`\`diff\n${stdout || "(no output)"}\n\`\`\``, tokens });

@@ -11,7 +11,10 @@ export interface ContextReference {
 
 const QUOTED = "(?:`[^`\\n]+`|\"[^\"\\n]+\"|'[^'\\n]+')";
 // Upstream's REFERENCE_PATTERN: not after a word character or `/` (so e-mail addresses and paths are ignored).
-const REFERENCE = new RegExp(`(?<![\\p{L}\\p{N}_/])@(?:(diff|staged)\\b|(file|folder|git|url):(${QUOTED}(?::\\d+(?:-\\d+)?)?|\\S+))`, "gu");
+const REFERENCE = new RegExp(
+  `(?<![\\p{L}\\p{N}_/])@(?:(diff|staged)\\b|(file|folder|git|url):(${QUOTED}(?::\\d+(?:-\\d+)?)?|\\S+))`,
+  "gu",
+);
 const CLOSERS: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
 
 export function parseReferences(message: string): ContextReference[] {
@@ -24,7 +27,8 @@ export function parseReferences(message: string): ContextReference[] {
     const kind = match[2] as ContextReference["kind"];
     const value = stripTrailing(match[3]!);
     if (!value) continue;
-    const ref: ContextReference = kind === "file" ? { raw: match[0], kind, ...fileTarget(value) } : { raw: match[0], kind, target: unquote(value) };
+    const ref: ContextReference =
+      kind === "file" ? { raw: match[0], kind, ...fileTarget(value) } : { raw: match[0], kind, target: unquote(value) };
     refs.push(ref);
   }
   return refs;
@@ -51,7 +55,9 @@ function fileTarget(value: string): { target: string; lineStart?: number; lineEn
   const m = quoted ?? bare;
   if (!m) return { target: unquote(value) };
   const start = Number(m[2]);
-  return m[2] === undefined ? { target: unquote(m[1]!) } : { target: unquote(m[1]!), lineStart: start, lineEnd: m[3] ? Number(m[3]) : start };
+  return m[2] === undefined
+    ? { target: unquote(m[1]!) }
+    : { target: unquote(m[1]!), lineStart: start, lineEnd: m[3] ? Number(m[3]) : start };
 }
 
 function unquote(value: string): string {
@@ -60,6 +66,7 @@ function unquote(value: string): string {
 
 /** Upstream's `estimate_tokens_rough`: 4 characters a token, but every CJK/Hangul/Kana character counts as one. */
 export function estimateTokens(text: string): number {
-  const dense = text.match(/[\u1100-\u11ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g)?.length ?? 0;
+  const dense =
+    text.match(/[\u1100-\u11ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g)?.length ?? 0;
   return dense + Math.ceil((text.length - dense) / 4);
 }

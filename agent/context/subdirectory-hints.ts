@@ -9,7 +9,14 @@ import { realpathOr, statOr } from "./fs-probe.js";
 import { pathCandidates } from "./hint-candidates.js";
 
 /** Per directory, the first non-empty of these is its hint ([LATER] list, with AGENTS.override.md). */
-export const HINT_FILENAMES = ["AGENTS.override.md", "AGENTS.md", "agents.md", "CLAUDE.md", "claude.md", ".cursorrules"] as const;
+export const HINT_FILENAMES = [
+  "AGENTS.override.md",
+  "AGENTS.md",
+  "agents.md",
+  "CLAUDE.md",
+  "claude.md",
+  ".cursorrules",
+] as const;
 const MAX_ANCESTOR_WALK = 5;
 const MAX_HINT_CHARS = 32_000;
 

@@ -2,7 +2,7 @@ import { loadWebSettings } from "../config/web-settings.js";
 import { extractPages } from "../tools/web/extract-pages.js";
 import { wrapUntrusted } from "../tools/web/untrusted-content.js";
 import type { Expansion } from "./reference-blocks.js";
-import { estimateTokens, type ContextReference } from "./reference-parser.js";
+import { type ContextReference, estimateTokens } from "./reference-parser.js";
 
 /**
  * `🌐 raw (N tokens)` with the page as web_extract's Markdown (hermes-behaviour.md §5.2: the default fetcher is
@@ -20,7 +20,8 @@ export async function urlBlock(ref: ContextReference, signal: AbortSignal, herme
   const outcome = await extractPages([ref.target], settings, signal);
   if ("error" in outcome) return { warning: `${ref.raw}: ${outcome.error}` };
   const page = outcome.pages[0]!;
-  if (page.error !== null) return { warning: `${ref.raw}: ${page.error === "No content extracted" ? "no content extracted" : page.error}` };
+  if (page.error !== null)
+    return { warning: `${ref.raw}: ${page.error === "No content extracted" ? "no content extracted" : page.error}` };
   const body = wrapUntrusted("@url", page.content, page.warning ? [page.warning] : []);
   const tokens = estimateTokens(body);
   return { block: `🌐 ${ref.raw} (${tokens} tokens)\n${body}`, tokens };

@@ -52,10 +52,13 @@ function childApprover(parent: Approver, parentCallId: string, label: string): A
   const tagged = (text: string) => (label ? `${label} ${text}` : text);
   return {
     canAsk: parent.canAsk,
-    approveCommand: (request, signal) => parent.approveCommand({ ...request, toolCallId: parentCallId, description: tagged(request.description) }, signal),
+    approveCommand: (request, signal) =>
+      parent.approveCommand({ ...request, toolCallId: parentCallId, description: tagged(request.description) }, signal),
     approveEdit: (request, signal) => parent.approveEdit({ ...request, toolCallId: parentCallId }, signal),
-    approveRead: (request, signal) => parent.approveRead({ ...request, toolCallId: parentCallId, tool: tagged(request.tool) }, signal),
-    clarify: (request, signal) => parent.clarify({ ...request, toolCallId: parentCallId, question: tagged(request.question) }, signal),
+    approveRead: (request, signal) =>
+      parent.approveRead({ ...request, toolCallId: parentCallId, tool: tagged(request.tool) }, signal),
+    clarify: (request, signal) =>
+      parent.clarify({ ...request, toolCallId: parentCallId, question: tagged(request.question) }, signal),
   };
 }
 

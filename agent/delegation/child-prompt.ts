@@ -3,7 +3,11 @@
  * the task, the context the parent passed, the workspace path, and what the final summary must contain. It follows
  * the base Hermes prompt (identity and tool guidance), as upstream's ephemeral system prompt does.
  */
-export function buildChildTaskPrompt(goal: string, context: string | undefined, workspacePath: string | undefined): string {
+export function buildChildTaskPrompt(
+  goal: string,
+  context: string | undefined,
+  workspacePath: string | undefined,
+): string {
   const parts = ["You are a focused subagent working on a specific delegated task.", "", `YOUR TASK:\n${goal}`];
   if (context?.trim()) parts.push(`\nCONTEXT:\n${context}`);
   if (workspacePath?.trim()) {

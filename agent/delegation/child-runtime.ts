@@ -1,6 +1,6 @@
 import type { EndpointFields } from "../config/endpoint-fields.js";
 import type { Env } from "../config/hermes-home.js";
-import { resolveRuntimeProvider, type RuntimeProvider, type RuntimeResolution } from "../config/runtime-provider.js";
+import { type RuntimeProvider, type RuntimeResolution, resolveRuntimeProvider } from "../config/runtime-provider.js";
 import { contextLengthOf } from "../providers/model-metadata.js";
 
 /**
@@ -10,10 +10,23 @@ import { contextLengthOf } from "../providers/model-metadata.js";
  * none of them the subagent runs on whatever the parent runs on now. `section` names the config.yaml section in
  * messages: the approval judge (`auxiliary.approval`) picks its model the same way.
  */
-export function resolveChildRuntime(endpoint: EndpointFields, parent: RuntimeProvider, env: Env, configPath: string, section = "delegation"): RuntimeResolution {
+export function resolveChildRuntime(
+  endpoint: EndpointFields,
+  parent: RuntimeProvider,
+  env: Env,
+  configPath: string,
+  section = "delegation",
+): RuntimeResolution {
   if (!endpoint.provider && !endpoint.baseUrl) {
     if (!endpoint.model || endpoint.model === parent.model) return { ok: true, runtime: parent };
-    return { ok: true, runtime: { ...parent, model: endpoint.model, contextLength: contextLengthOf(endpoint.model, endpoint.contextLength) } };
+    return {
+      ok: true,
+      runtime: {
+        ...parent,
+        model: endpoint.model,
+        contextLength: contextLengthOf(endpoint.model, endpoint.contextLength),
+      },
+    };
   }
   const direct = endpoint.baseUrl !== undefined;
   const resolution = resolveRuntimeProvider(

@@ -2,7 +2,13 @@ import type { Tool } from "../tools/tool.js";
 import { TOOLSETS, toolsetsOf } from "../tools/toolsets.js";
 
 /** Upstream's DELEGATE_BLOCKED_TOOLS: no recursion, no questions to the user, no shared memory writes, no scripts. */
-export const DELEGATE_BLOCKED_TOOLS: ReadonlySet<string> = new Set(["delegate_task", "clarify", "memory", "send_message", "execute_code"]);
+export const DELEGATE_BLOCKED_TOOLS: ReadonlySet<string> = new Set([
+  "delegate_task",
+  "clarify",
+  "memory",
+  "send_message",
+  "execute_code",
+]);
 
 function inToolset(toolName: string, toolset: string): boolean {
   if (toolset === "browser") return toolName.startsWith("browser_");
@@ -19,7 +25,9 @@ export function childTools(parentTools: readonly Tool[], requested: readonly str
   const allowed = parentTools.filter((tool) => !DELEGATE_BLOCKED_TOOLS.has(tool.name));
   if (!requested || requested.length === 0) return allowed;
   const wanted = requested.map((name) => name.trim().toLowerCase());
-  return allowed.filter((tool) => tool.name.startsWith("mcp_") || wanted.some((toolset) => inToolset(tool.name, toolset)));
+  return allowed.filter(
+    (tool) => tool.name.startsWith("mcp_") || wanted.some((toolset) => inToolset(tool.name, toolset)),
+  );
 }
 
 /** Toolset names a subagent can usefully ask for in this session (MCP ones come anyway), for the tool's description. */

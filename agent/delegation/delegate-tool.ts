@@ -1,6 +1,6 @@
 import type { Tool, ToolResult } from "../tools/tool.js";
 import { DELEGATE_BLOCKED_TOOLS } from "./child-toolsets.js";
-import { runChild, secondsSince, type ChildTask } from "./run-child.js";
+import { type ChildTask, runChild, secondsSince } from "./run-child.js";
 
 export interface DelegateToolOptions {
   /** `delegation.max_concurrent_children`, told to the model so it does not plan bigger batches. */
@@ -29,11 +29,13 @@ export function createDelegateTool(options: DelegateToolOptions): Tool {
       properties: {
         goal: {
           type: "string",
-          description: "What the subagent should accomplish. Be specific and self-contained -- the subagent knows nothing about your conversation history.",
+          description:
+            "What the subagent should accomplish. Be specific and self-contained -- the subagent knows nothing about your conversation history.",
         },
         context: {
           type: "string",
-          description: "Background information the subagent needs: file paths, error messages, project structure, constraints. The more specific you are, the better the subagent performs.",
+          description:
+            "Background information the subagent needs: file paths, error messages, project structure, constraints. The more specific you are, the better the subagent performs.",
         },
         toolsets: {
           type: "array",
@@ -47,7 +49,11 @@ export function createDelegateTool(options: DelegateToolOptions): Tool {
             properties: {
               goal: { type: "string", description: "Task goal" },
               context: { type: "string", description: "Task-specific context" },
-              toolsets: { type: "array", items: { type: "string" }, description: `Toolsets for this specific task. Available: ${toolsetList}.` },
+              toolsets: {
+                type: "array",
+                items: { type: "string" },
+                description: `Toolsets for this specific task. Available: ${toolsetList}.`,
+              },
             },
             required: ["goal"],
           },
@@ -63,7 +69,9 @@ export function createDelegateTool(options: DelegateToolOptions): Tool {
       const parsed = readTasks(args, host.settings.maxConcurrentChildren);
       if (typeof parsed === "string") return failure(parsed);
       const started = performance.now();
-      const results = await Promise.all(parsed.map((task, index) => runChild({ host, parent: ctx, task, index, count: parsed.length })));
+      const results = await Promise.all(
+        parsed.map((task, index) => runChild({ host, parent: ctx, task, index, count: parsed.length })),
+      );
       return { content: JSON.stringify({ results, total_duration_seconds: secondsSince(started) }) };
     },
   };
@@ -89,20 +97,28 @@ function readTasks(args: Readonly<Record<string, unknown>>, maxChildren: number)
   }
   const out: ChildTask[] = [];
   for (const [i, task] of list.entries()) {
-    if (typeof task !== "object" || task === null || Array.isArray(task)) return `Task ${i} must be an object, got ${Array.isArray(task) ? "list" : task === null ? "null" : typeof task}.`;
+    if (typeof task !== "object" || task === null || Array.isArray(task))
+      return `Task ${i} must be an object, got ${Array.isArray(task) ? "list" : task === null ? "null" : typeof task}.`;
     const t = task as Record<string, unknown>;
     if (typeof t.goal !== "string" || !t.goal.trim()) return `Task ${i} is missing a 'goal'.`;
-    if (t.context !== undefined && t.context !== null && typeof t.context !== "string") return `Task ${i}: 'context' must be a string.`;
+    if (t.context !== undefined && t.context !== null && typeof t.context !== "string")
+      return `Task ${i}: 'context' must be a string.`;
     // Upstream: a task without its own toolsets takes the top-level ones.
     const toolsets = isNonEmptyList(t.toolsets) ? t.toolsets : topToolsets;
-    if (toolsets !== undefined && toolsets !== null && !isStringList(toolsets)) return `Task ${i}: 'toolsets' must be a list of toolset names.`;
-    out.push({ goal: t.goal, ...(typeof t.context === "string" ? { context: t.context } : {}), ...(isStringList(toolsets) ? { toolsets } : {}) });
+    if (toolsets !== undefined && toolsets !== null && !isStringList(toolsets))
+      return `Task ${i}: 'toolsets' must be a list of toolset names.`;
+    out.push({
+      goal: t.goal,
+      ...(typeof t.context === "string" ? { context: t.context } : {}),
+      ...(isStringList(toolsets) ? { toolsets } : {}),
+    });
   }
   return out;
 }
 
 const isNonEmptyList = (value: unknown): value is unknown[] => Array.isArray(value) && value.length > 0;
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === "string");
 
 /** Upstream's description, less what this port does not have (roles, background runs, ACP child transports). */
 function describe(maxChildren: number): string {

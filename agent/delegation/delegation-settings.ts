@@ -1,4 +1,4 @@
-import { readEndpointFields, type EndpointFields } from "../config/endpoint-fields.js";
+import { type EndpointFields, readEndpointFields } from "../config/endpoint-fields.js";
 import { configErrorAt, type YamlFile } from "../config/yaml-file.js";
 
 /** config.yaml `delegation:`, with the defaults of the Python original's delegate_task. */
@@ -28,7 +28,11 @@ export function readDelegationSettings(yaml: YamlFile): DelegationSettings {
   const section = yaml.data.delegation;
   if (section === undefined || section === null) return DEFAULT_DELEGATION_SETTINGS;
   if (typeof section !== "object" || Array.isArray(section)) {
-    throw configErrorAt(yaml, ["delegation"], "`delegation` must be a mapping (max_iterations, max_concurrent_children, child_timeout_seconds, provider, model)");
+    throw configErrorAt(
+      yaml,
+      ["delegation"],
+      "`delegation` must be a mapping (max_iterations, max_concurrent_children, child_timeout_seconds, provider, model)",
+    );
   }
   const d = section as Record<string, unknown>;
   const defaults = DEFAULT_DELEGATION_SETTINGS;
@@ -54,7 +58,11 @@ function timeoutSeconds(yaml: YamlFile, d: Record<string, unknown>): number | un
   const value = d.child_timeout_seconds;
   if (value === undefined || value === null) return DEFAULT_DELEGATION_SETTINGS.childTimeoutSeconds;
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw configErrorAt(yaml, ["delegation", "child_timeout_seconds"], "delegation.child_timeout_seconds must be a number of seconds (0 for no limit)");
+    throw configErrorAt(
+      yaml,
+      ["delegation", "child_timeout_seconds"],
+      "delegation.child_timeout_seconds must be a number of seconds (0 for no limit)",
+    );
   }
   return value > 0 ? value : undefined;
 }

@@ -53,7 +53,14 @@ export async function runChild(options: RunChildOptions): Promise<ChildResult> {
   const opening = openChild(host, task, parent.workspace.root);
   if (!opening.ok) {
     observer.line(`failed: ${opening.problem}`);
-    return { task_index: index, status: "error", summary: null, error: opening.problem, api_calls: 0, duration_seconds: secondsSince(started) };
+    return {
+      task_index: index,
+      status: "error",
+      summary: null,
+      error: opening.problem,
+      api_calls: 0,
+      duration_seconds: secondsSince(started),
+    };
   }
   const child = opening.conversation;
   observer.line(`started: ${task.goal.length > 80 ? `${task.goal.slice(0, 77)}...` : task.goal}`);
@@ -64,10 +71,13 @@ export async function runChild(options: RunChildOptions): Promise<ChildResult> {
   parent.signal.addEventListener("abort", followParent, { once: true });
   const timeoutSeconds = host.settings.childTimeoutSeconds;
   let timedOut = false;
-  const timer = timeoutSeconds === undefined ? undefined : setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutSeconds * 1000);
+  const timer =
+    timeoutSeconds === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutSeconds * 1000);
 
   let stop: StopReason | undefined;
   let crash: string | undefined;
@@ -83,22 +93,36 @@ export async function runChild(options: RunChildOptions): Promise<ChildResult> {
   const duration = secondsSince(started);
   // Every model call leaves one assistant message (an interrupted one too), so this counts the calls made.
   const apiCalls = child.messages.filter((m) => m.role === "assistant").length;
-  const base = { task_index: index, api_calls: apiCalls, duration_seconds: duration, model: child.runtime.model, tokens: { ...observer.tokens }, tool_trace: observer.trace };
+  const base = {
+    task_index: index,
+    api_calls: apiCalls,
+    duration_seconds: duration,
+    model: child.runtime.model,
+    tokens: { ...observer.tokens },
+    tool_trace: observer.trace,
+  };
 
   if (crash !== undefined) {
     observer.line(`failed: ${crash}`);
     return { ...base, status: "error", summary: null, exit_reason: "error", error: crash };
   }
   if (timedOut) {
-    const error = apiCalls === 0
-      ? `Subagent timed out after ${formatSeconds(timeoutSeconds!)} without making any API call — the child never reached its first LLM request (prompt construction, credential resolution, or transport may be stuck).`
-      : `Subagent timed out after ${formatSeconds(timeoutSeconds!)} with ${apiCalls} API call(s) completed — likely stuck on a slow API call or unresponsive network request.`;
+    const error =
+      apiCalls === 0
+        ? `Subagent timed out after ${formatSeconds(timeoutSeconds!)} without making any API call — the child never reached its first LLM request (prompt construction, credential resolution, or transport may be stuck).`
+        : `Subagent timed out after ${formatSeconds(timeoutSeconds!)} with ${apiCalls} API call(s) completed — likely stuck on a slow API call or unresponsive network request.`;
     observer.line(`timed out after ${formatSeconds(duration)}`);
     return { ...base, status: "timeout", summary: null, exit_reason: "timeout", error };
   }
   if (stop === "cancelled") {
     observer.line("interrupted");
-    return { ...base, status: "interrupted", summary: null, exit_reason: "interrupted", error: "Parent agent interrupted — child did not finish in time" };
+    return {
+      ...base,
+      status: "interrupted",
+      summary: null,
+      exit_reason: "interrupted",
+      error: "Parent agent interrupted — child did not finish in time",
+    };
   }
   observer.flushText();
   const summary = finalReply(child.messages);
@@ -115,7 +139,10 @@ export async function runChild(options: RunChildOptions): Promise<ChildResult> {
 /** The subagent's conversation; a failure to build it (an unreadable SOUL.md, say) is a result, not a crash. */
 function openChild(host: DelegationHost, task: ChildTask, workspaceRoot: string): ChildOpening {
   try {
-    return host.openChild({ taskPrompt: buildChildTaskPrompt(task.goal, task.context, workspaceRoot), tools: childTools(host.parentTools, task.toolsets) });
+    return host.openChild({
+      taskPrompt: buildChildTaskPrompt(task.goal, task.context, workspaceRoot),
+      tools: childTools(host.parentTools, task.toolsets),
+    });
   } catch (error) {
     return { ok: false, problem: `Could not start the subagent: ${(error as Error).message ?? String(error)}` };
   }

@@ -3,14 +3,14 @@ import type { HermesConfig } from "../config/load-config.js";
 import { readPromptSettings } from "../config/prompt-settings.js";
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { Conversation } from "../loop/conversation.js";
+import { buildSystemPrompt } from "../prompt/system-prompt.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
 import type { ReasoningEffort } from "../providers/model-reasoning.js";
 import type { RetryOptions } from "../providers/retrying-client.js";
-import { buildSystemPrompt } from "../prompt/system-prompt.js";
 import type { Tool } from "../tools/tool.js";
-import type { ChildSpec, ChildOpening, DelegationHost } from "./delegation-host.js";
 import { resolveChildRuntime } from "./child-runtime.js";
+import type { ChildOpening, ChildSpec, DelegationHost } from "./delegation-host.js";
 import type { DelegationSettings } from "./delegation-settings.js";
 
 export interface SessionDelegationOptions {
@@ -55,7 +55,9 @@ export function createSessionDelegationHost(options: SessionDelegationOptions): 
         now: new Date(),
       });
       // The context layer (AGENTS.md and friends) is left out on purpose: upstream children skip context files.
-      const systemPrompt = [base.layers.stable, base.layers.volatile, spec.taskPrompt].filter((part) => part).join("\n\n");
+      const systemPrompt = [base.layers.stable, base.layers.volatile, spec.taskPrompt]
+        .filter((part) => part)
+        .join("\n\n");
       const conversation = new Conversation({
         runtime,
         systemPrompt,

@@ -1,3 +1,6 @@
+import type { CompressionSettings } from "../compress/compression-settings.js";
+import { formatTodoSnapshot, pushUserMessage } from "../compress/todo-snapshot.js";
+import { estimateFixedTokens } from "../compress/token-estimate.js";
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { AssistantMessage, ChatMessage, ImageAttachment, ToolSchema } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
@@ -6,12 +9,9 @@ import { describeProviderError, toProviderError } from "../providers/provider-er
 import type { TodoItem } from "../tools/session-tool-state.js";
 import type { Tool } from "../tools/tool.js";
 import type { AgentEventSink, StopReason } from "./events.js";
-import { runModelStep, type ModelStep } from "./model-step.js";
-import { runToolCalls, type ToolEnvironment } from "./tool-runner.js";
 import { HistoryCompaction } from "./history-compaction.js";
-import type { CompressionSettings } from "../compress/compression-settings.js";
-import { estimateFixedTokens } from "../compress/token-estimate.js";
-import { formatTodoSnapshot, pushUserMessage } from "../compress/todo-snapshot.js";
+import { type ModelStep, runModelStep } from "./model-step.js";
+import { runToolCalls, type ToolEnvironment } from "./tool-runner.js";
 
 export interface ConversationOptions {
   readonly runtime: RuntimeProvider;
@@ -63,7 +63,11 @@ export class Conversation {
     this.thinking = options.reasoningEffort;
     this.systemPrompt = options.systemPrompt;
     this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
-    this.toolSchemas = options.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    this.toolSchemas = options.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+    }));
     this.compaction = options.compression
       ? new HistoryCompaction({
           settings: options.compression,
@@ -121,7 +125,13 @@ export class Conversation {
    * not a duplicate); after tools have run, what they did stays in the history and only the broken reply is
    * dropped. A cancelled turn keeps what the user already saw. `images` travel with the user's text.
    */
-  async runTurn(userText: string, signal: AbortSignal, emit: AgentEventSink, env: ToolEnvironment, images: readonly ImageAttachment[] = []): Promise<StopReason> {
+  async runTurn(
+    userText: string,
+    signal: AbortSignal,
+    emit: AgentEventSink,
+    env: ToolEnvironment,
+    images: readonly ImageAttachment[] = [],
+  ): Promise<StopReason> {
     env.state.memoryFailuresThisTurn = 0;
     // Compress before this turn's message joins, so that a rollback to `mark` stays valid.
     await this.compaction?.maybeCompress(this.history, signal, emit);
@@ -132,7 +142,11 @@ export class Conversation {
     // After a compression (this one or a /compress since), the task list follows the user's words in their message,
     // as upstream appends it after them, without two user messages in a row.
     const todoSnapshot = this.takeTodoSnapshot(env.state.todos);
-    pushUserMessage(this.history, { role: "user", content: todoSnapshot ? `${userText}\n\n${todoSnapshot}` : userText, ...(images.length > 0 ? { images } : {}) });
+    pushUserMessage(this.history, {
+      role: "user",
+      content: todoSnapshot ? `${userText}\n\n${todoSnapshot}` : userText,
+      ...(images.length > 0 ? { images } : {}),
+    });
     for (let iteration = 1; ; iteration++) {
       const lastCall = iteration > this.options.maxIterations;
       if (lastCall) pushUserMessage(this.history, { role: "user", content: BUDGET_EXHAUSTED_NOTE });
@@ -161,7 +175,10 @@ export class Conversation {
         const failure = toProviderError(error, signal);
         if (failure.kind === "aborted" || signal.aborted) {
           // Keep what the user saw, and keep user/assistant alternation for the next turn.
-          this.history.push({ role: "assistant", content: `${streamed}${streamed ? "\n\n" : ""}[interrupted by the user]` });
+          this.history.push({
+            role: "assistant",
+            content: `${streamed}${streamed ? "\n\n" : ""}[interrupted by the user]`,
+          });
           return "cancelled";
         }
         if (iteration === 1) {
@@ -180,7 +197,8 @@ export class Conversation {
         return step.finish === "length" ? "max_tokens" : step.finish === "refusal" ? "refusal" : "end_turn";
       }
       const executed = await runToolCalls(calls, this.toolsByName, env, signal, emit);
-      for (const { call, result } of executed) this.history.push({ role: "tool", toolCallId: call.id, content: result.content });
+      for (const { call, result } of executed)
+        this.history.push({ role: "tool", toolCallId: call.id, content: result.content });
       if (signal.aborted) return "cancelled";
       if (await this.compaction?.maybeCompress(this.history, signal, emit)) {
         // Mid-turn the model works on without a user turn: the task list comes back as a message of its own after
@@ -223,7 +241,8 @@ export class Conversation {
 
   /** Every tool call needs a result, or the next request is malformed: cancelled calls get one saying so. */
   private endCancelled(calls: readonly { id: string }[]): StopReason {
-    for (const call of calls) this.history.push({ role: "tool", toolCallId: call.id, content: "Cancelled by the user before it ran." });
+    for (const call of calls)
+      this.history.push({ role: "tool", toolCallId: call.id, content: "Cancelled by the user before it ran." });
     return "cancelled";
   }
 
@@ -244,6 +263,8 @@ function assistantMessage(step: ModelStep, calls: ModelStep["toolCalls"]): Assis
     ...(calls.length > 0 ? { toolCalls: calls } : {}),
     ...(step.reasoning ? { reasoning: step.reasoning } : {}),
     // Signed for the reply as it came: a reply whose tool calls are dropped (the budget ran out) is not that reply.
-    ...(step.signedThinking.length > 0 && calls.length === step.toolCalls.length ? { signedThinking: step.signedThinking } : {}),
+    ...(step.signedThinking.length > 0 && calls.length === step.toolCalls.length
+      ? { signedThinking: step.signedThinking }
+      : {}),
   };
 }

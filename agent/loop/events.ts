@@ -11,7 +11,13 @@ export type AgentEvent =
   | { readonly type: "thought_delta"; readonly text: string }
   | { readonly type: "usage"; readonly usage: TokenUsage }
   /** A tool call begins; `args` is undefined when the arguments did not parse. */
-  | { readonly type: "tool_start"; readonly callId: string; readonly name: string; readonly args: Readonly<Record<string, unknown>> | undefined; readonly rawArguments: string }
+  | {
+      readonly type: "tool_start";
+      readonly callId: string;
+      readonly name: string;
+      readonly args: Readonly<Record<string, unknown>> | undefined;
+      readonly rawArguments: string;
+    }
   /** Output a running tool produced so far (terminal output as it arrives). */
   | { readonly type: "tool_progress"; readonly callId: string; readonly text: string }
   | { readonly type: "tool_end"; readonly callId: string; readonly name: string; readonly result: ToolResult }

@@ -1,5 +1,11 @@
-import { compressHistory, formatCompressionReport, needsCompression, summarizeWith, type CompressionResult } from "../compress/compressor.js";
 import type { CompressionSettings } from "../compress/compression-settings.js";
+import {
+  type CompressionResult,
+  compressHistory,
+  formatCompressionReport,
+  needsCompression,
+  summarizeWith,
+} from "../compress/compressor.js";
 import type { ChatMessage } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
 import type { AgentEventSink } from "./events.js";
@@ -53,10 +59,23 @@ export class HistoryCompaction {
     return formatCompressionReport(before, result);
   }
 
-  private async run(history: ChatMessage[], signal: AbortSignal, force: boolean, focus?: string): Promise<CompressionResult> {
+  private async run(
+    history: ChatMessage[],
+    signal: AbortSignal,
+    force: boolean,
+    focus?: string,
+  ): Promise<CompressionResult> {
     const c = this.context;
     const summarize = summarizeWith(await c.client(), c.model());
-    const result = await compressHistory(history, { contextLength: c.contextLength, settings: c.settings, summarize, signal, force, focus, fixedTokens: c.fixedTokens });
+    const result = await compressHistory(history, {
+      contextLength: c.contextLength,
+      settings: c.settings,
+      summarize,
+      signal,
+      force,
+      focus,
+      fixedTokens: c.fixedTokens,
+    });
     if (result.compressed) {
       history.splice(0, history.length, ...result.messages);
       this.replaced = true;

@@ -23,7 +23,13 @@ interface PendingCall {
  * pieces (id and name once, arguments in fragments, several calls interleaved by index). Throws what the client
  * throws (a ProviderError); the caller decides what survives.
  */
-export async function runModelStep(client: ModelClient, request: ModelRequest, signal: AbortSignal, emit: AgentEventSink, callIdPrefix: string): Promise<ModelStep> {
+export async function runModelStep(
+  client: ModelClient,
+  request: ModelRequest,
+  signal: AbortSignal,
+  emit: AgentEventSink,
+  callIdPrefix: string,
+): Promise<ModelStep> {
   let text = "";
   let reasoning = "";
   const signedThinking: SignedThinking[] = [];

@@ -1,12 +1,12 @@
 import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { ToolCallRecord } from "../providers/messages.js";
+import { redactKnownSecrets } from "../security/secret-redaction.js";
 import type { Approver } from "../tools/approver.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import type { SessionToolState } from "../tools/session-tool-state.js";
 import type { SessionDatabaseAccess, Tool, ToolContext, ToolResult } from "../tools/tool.js";
 import { parseToolArguments } from "../tools/validate-args.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { redactKnownSecrets } from "../security/secret-redaction.js";
 import type { AgentEventSink } from "./events.js";
 import { flagUntrustedOutput } from "./untrusted-output.js";
 
@@ -59,15 +59,30 @@ export async function runToolCalls(
   return calls.map((call, i) => ({ call, result: results[i]! }));
 }
 
-async function executeCall(call: ToolCallRecord, tools: ReadonlyMap<string, Tool>, env: ToolEnvironment, signal: AbortSignal, emit: AgentEventSink): Promise<ToolResult> {
+async function executeCall(
+  call: ToolCallRecord,
+  tools: ReadonlyMap<string, Tool>,
+  env: ToolEnvironment,
+  signal: AbortSignal,
+  emit: AgentEventSink,
+): Promise<ToolResult> {
   const tool = tools.get(call.name);
   const parsed = tool ? parseToolArguments(call.name, call.arguments, tool.parameters) : undefined;
-  emit({ type: "tool_start", callId: call.id, name: call.name, args: parsed?.ok ? parsed.args : undefined, rawArguments: call.arguments });
+  emit({
+    type: "tool_start",
+    callId: call.id,
+    name: call.name,
+    args: parsed?.ok ? parsed.args : undefined,
+    rawArguments: call.arguments,
+  });
   let result: ToolResult;
   if (signal.aborted) {
     result = { content: "Cancelled by the user before it ran.", isError: true };
   } else if (!tool) {
-    result = { content: `Unknown tool '${call.name}'. Available tools: ${[...tools.keys()].join(", ")}.`, isError: true };
+    result = {
+      content: `Unknown tool '${call.name}'. Available tools: ${[...tools.keys()].join(", ")}.`,
+      isError: true,
+    };
   } else if (!parsed!.ok) {
     result = { content: parsed!.error, isError: true };
   } else {
@@ -80,7 +95,10 @@ async function executeCall(call: ToolCallRecord, tools: ReadonlyMap<string, Tool
     try {
       result = await tool.run(parsed!.args, ctx);
     } catch (error) {
-      result = { content: `Error executing tool '${call.name}': ${(error as Error).message ?? String(error)}`, isError: true };
+      result = {
+        content: `Error executing tool '${call.name}': ${(error as Error).message ?? String(error)}`,
+        isError: true,
+      };
     }
   }
   // Known key values are taken out before the model sees them (a command printing the environment, a file holding

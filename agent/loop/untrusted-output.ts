@@ -1,6 +1,11 @@
 import { scanToolOutput, type UntrustedOutputKind } from "../security/tool-output-scan.js";
 import type { Tool, ToolResult } from "../tools/tool.js";
-import { findingsSummary, findingsWarning, UNTRUSTED_OUTPUT_NOTICE, wrapUntrusted } from "../tools/web/untrusted-content.js";
+import {
+  findingsSummary,
+  findingsWarning,
+  UNTRUSTED_OUTPUT_NOTICE,
+  wrapUntrusted,
+} from "../tools/web/untrusted-content.js";
 import type { AgentEventSink } from "./events.js";
 
 /**
@@ -11,13 +16,23 @@ import type { AgentEventSink } from "./events.js";
  * notice saying where it came from. Unflagged output is returned as it was: a notice per clean file would train
  * users to ignore notices.
  */
-export function flagUntrustedOutput(tool: Tool, args: Readonly<Record<string, unknown>> | undefined, result: ToolResult, emit: AgentEventSink): ToolResult {
+export function flagUntrustedOutput(
+  tool: Tool,
+  args: Readonly<Record<string, unknown>> | undefined,
+  result: ToolResult,
+  emit: AgentEventSink,
+): ToolResult {
   const kind = tool.untrustedOutput;
   if (!kind || alreadyWrapped(kind, result.content)) return result;
   const findings = scanToolOutput(result.content, kind);
   if (findings.length === 0) return result;
   const subject = describeCall(tool.name, args);
-  const content = wrapUntrusted(tool.name, result.content, [findingsWarning(`this ${KIND_WORDS[kind]} (${subject})`, findings)], UNTRUSTED_OUTPUT_NOTICE);
+  const content = wrapUntrusted(
+    tool.name,
+    result.content,
+    [findingsWarning(`this ${KIND_WORDS[kind]} (${subject})`, findings)],
+    UNTRUSTED_OUTPUT_NOTICE,
+  );
   emit({
     type: "notice",
     title: "Possible prompt injection",
@@ -46,7 +61,11 @@ const MAX_SUBJECT_CHARS = 80;
 
 /** The call in a few words for the user: the tool and the path, command or first string argument it was given. */
 function describeCall(name: string, args: Readonly<Record<string, unknown>> | undefined): string {
-  const pick = args && (["path", "command", "pattern", "session_id"].map((k) => args[k]).find((v) => typeof v === "string") as string | undefined);
+  const pick =
+    args &&
+    (["path", "command", "pattern", "session_id"].map((k) => args[k]).find((v) => typeof v === "string") as
+      | string
+      | undefined);
   if (!pick) return name;
   const short = pick.length > MAX_SUBJECT_CHARS ? `${pick.slice(0, MAX_SUBJECT_CHARS - 1)}…` : pick;
   return `${name} ${short.replace(/\s+/g, " ")}`;

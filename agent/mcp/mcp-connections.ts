@@ -2,8 +2,8 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { rememberSecret, rememberSecretsOfEnv } from "../security/secret-values.js";
 import type { Tool } from "../tools/tool.js";
-import { mcpTransportOf, type McpNameValue, type McpServerSpec, type McpStdioServerSpec } from "./mcp-server-spec.js";
-import { createMcpTool, mcpToolName, type McpToolInfo } from "./mcp-tool.js";
+import { type McpNameValue, type McpServerSpec, type McpStdioServerSpec, mcpTransportOf } from "./mcp-server-spec.js";
+import { createMcpTool, type McpToolInfo, mcpToolName } from "./mcp-tool.js";
 
 export interface McpConnectOptions {
   /** The session's working directory: where stdio servers run. */
@@ -59,7 +59,10 @@ interface StartedServer {
  * Starts the session's MCP servers concurrently and collects their tools. The MCP SDK is loaded here, on first
  * use, so sessions without MCP servers never pay for it.
  */
-export async function connectMcpServers(servers: readonly McpServerSpec[], options: McpConnectOptions): Promise<McpConnections> {
+export async function connectMcpServers(
+  servers: readonly McpServerSpec[],
+  options: McpConnectOptions,
+): Promise<McpConnections> {
   if (servers.length === 0) return { tools: [], failures: [], servers: [], close: async () => {} };
   for (const spec of servers) rememberSpecSecrets(spec);
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
@@ -82,7 +85,9 @@ export async function connectMcpServers(servers: readonly McpServerSpec[], optio
     started.push(server);
     const names = server.tools.map((tool) => {
       const name = mcpToolName(spec.name, tool.name, taken);
-      tools.push(createMcpTool({ server: spec.name, tool, client: server.client, name, timeoutMs: options.toolTimeoutMs }));
+      tools.push(
+        createMcpTool({ server: spec.name, tool, client: server.client, name, timeoutMs: options.toolTimeoutMs }),
+      );
       return name;
     });
     connected.push({ name: spec.name, transport: mcpTransportOf(spec), tools: names });
@@ -93,10 +98,17 @@ export async function connectMcpServers(servers: readonly McpServerSpec[], optio
   return { tools, failures, servers: connected, close };
 }
 
-async function startServer(spec: McpServerSpec, options: McpConnectOptions, ClientClass: typeof Client): Promise<StartedServer> {
+async function startServer(
+  spec: McpServerSpec,
+  options: McpConnectOptions,
+  ClientClass: typeof Client,
+): Promise<StartedServer> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS;
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error(`did not start within ${formatSeconds(timeoutMs)}`)), timeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new Error(`did not start within ${formatSeconds(timeoutMs)}`)),
+    timeoutMs,
+  );
   const onAbort = () => deadline.abort(new Error("cancelled while starting"));
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -117,7 +129,8 @@ async function startServer(spec: McpServerSpec, options: McpConnectOptions, Clie
     const log = options.log;
     client.onerror = (error) => log?.(`MCP server '${spec.name}': ${error.message}`);
     client.onclose = () => {
-      if (state === "ready") log?.(`MCP server '${spec.name}' closed the connection; its tools will fail until the session restarts.`);
+      if (state === "ready")
+        log?.(`MCP server '${spec.name}' closed the connection; its tools will fail until the session restarts.`);
     };
     const connecting = connectAndList(client, transport, deadline.signal, timeoutMs);
     // Abandoned on timeout or cancel; the rejection that follows our close must not go unhandled.
@@ -134,7 +147,12 @@ async function startServer(spec: McpServerSpec, options: McpConnectOptions, Clie
   }
 }
 
-async function connectAndList(client: Client, transport: Transport, signal: AbortSignal, timeout: number): Promise<McpToolInfo[]> {
+async function connectAndList(
+  client: Client,
+  transport: Transport,
+  signal: AbortSignal,
+  timeout: number,
+): Promise<McpToolInfo[]> {
   await client.connect(transport, { signal, timeout });
   // A server may offer only resources or prompts; that is not a failure, it just brings no tools.
   if (!client.getServerCapabilities()?.tools) return [];
@@ -153,7 +171,9 @@ async function createTransport(spec: McpServerSpec, cwd: string, stderr: StderrT
   switch (spec.type) {
     case "http": {
       const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
-      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: headerRecord(spec.headers) } });
+      return new StreamableHTTPClientTransport(new URL(spec.url), {
+        requestInit: { headers: headerRecord(spec.headers) },
+      });
     }
     case "sse": {
       const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
@@ -229,7 +249,10 @@ function formatSeconds(ms: number): string {
 class StderrTail {
   private tail = "";
   private partial = "";
-  constructor(private readonly server: string, private readonly log?: (line: string) => void) {}
+  constructor(
+    private readonly server: string,
+    private readonly log?: (line: string) => void,
+  ) {}
 
   add(chunk: string): void {
     this.tail = (this.tail + chunk).slice(-STDERR_TAIL_CHARS);
@@ -250,7 +273,8 @@ class StderrTail {
 function rememberSpecSecrets(spec: McpServerSpec): void {
   if (spec.type === "http" || spec.type === "sse") {
     for (const { name, value } of spec.headers ?? []) {
-      if (/^(authorization|proxy-authorization|cookie)$/i.test(name) || /key|token|secret/i.test(name)) rememberSecret(`${spec.name} ${name}`, value.replace(/^(Bearer|Basic)\s+/i, ""));
+      if (/^(authorization|proxy-authorization|cookie)$/i.test(name) || /key|token|secret/i.test(name))
+        rememberSecret(`${spec.name} ${name}`, value.replace(/^(Bearer|Basic)\s+/i, ""));
     }
     return;
   }

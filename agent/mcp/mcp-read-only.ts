@@ -1,4 +1,4 @@
-import { toolError, type ToolContext, type ToolResult } from "../tools/tool.js";
+import { type ToolContext, type ToolResult, toolError } from "../tools/tool.js";
 import type { McpToolInfo } from "./mcp-tool.js";
 
 /**
@@ -9,7 +9,12 @@ import type { McpToolInfo } from "./mcp-tool.js";
  * trusted as the rest of what they do. Without anyone to ask, the call is refused.
  */
 export async function readOnlyRefusal(
-  call: { readonly server: string; readonly tool: McpToolInfo; readonly name: string; readonly args: Readonly<Record<string, unknown>> },
+  call: {
+    readonly server: string;
+    readonly tool: McpToolInfo;
+    readonly name: string;
+    readonly args: Readonly<Record<string, unknown>>;
+  },
   ctx: ToolContext,
 ): Promise<ToolResult | undefined> {
   if (ctx.state.mode !== "read_only" || call.tool.annotations?.readOnlyHint === true) return undefined;

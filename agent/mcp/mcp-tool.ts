@@ -62,10 +62,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function mcpToolParameters(inputSchema: unknown): ToolParameters {
   const { $schema: _dropped, ...schema } = isRecord(inputSchema) ? inputSchema : {};
   const declared = isRecord(schema.properties) ? schema.properties : {};
-  const properties = Object.fromEntries(Object.entries(declared).map(([key, value]) => [key, isRecord(value) ? value : {}]));
+  const properties = Object.fromEntries(
+    Object.entries(declared).map(([key, value]) => [key, isRecord(value) ? value : {}]),
+  );
   const parameters: Record<string, unknown> = { ...schema, type: "object", properties };
   if (Array.isArray(schema.required)) {
-    parameters.required = schema.required.filter((key): key is string => typeof key === "string" && Object.hasOwn(properties, key));
+    parameters.required = schema.required.filter(
+      (key): key is string => typeof key === "string" && Object.hasOwn(properties, key),
+    );
   } else {
     delete parameters.required;
   }
@@ -92,12 +96,16 @@ function describeContent(block: unknown): { text: string; isText: boolean } {
       const resource = isRecord(block.resource) ? block.resource : {};
       const uri = String(resource.uri ?? "");
       const resourceMime = typeof resource.mimeType === "string" ? `, ${resource.mimeType}` : "";
-      if (typeof resource.text === "string") return { text: `[resource: ${uri}${resourceMime}]\n${resource.text}`, isText: true };
+      if (typeof resource.text === "string")
+        return { text: `[resource: ${uri}${resourceMime}]\n${resource.text}`, isText: true };
       return { text: `[resource: ${uri}${resourceMime}, ${decodedBytes(resource.blob)} bytes]`, isText: false };
     }
     case "resource_link": {
       const about = typeof block.description === "string" ? ` - ${block.description}` : "";
-      return { text: `[resource link: ${String(block.name ?? "")} <${String(block.uri ?? "")}>${about}]`, isText: false };
+      return {
+        text: `[resource link: ${String(block.name ?? "")} <${String(block.uri ?? "")}>${about}]`,
+        isText: false,
+      };
     }
     default:
       return { text: `[${String(block.type)} content]`, isText: false };
@@ -109,7 +117,9 @@ export function mcpCallResult(result: unknown): ToolResult {
   if (!isRecord(result)) return { content: "(the MCP server returned no result)", isError: true };
   // Servers on the 2024-10-07 protocol answer `{toolResult}` instead of content blocks.
   if (!Array.isArray(result.content) && "toolResult" in result) {
-    return { content: typeof result.toolResult === "string" ? result.toolResult : JSON.stringify(result.toolResult) ?? "" };
+    return {
+      content: typeof result.toolResult === "string" ? result.toolResult : (JSON.stringify(result.toolResult) ?? ""),
+    };
   }
   const blocks = (Array.isArray(result.content) ? result.content : []).map(describeContent);
   const parts = blocks.map((b) => b.text);
@@ -150,7 +160,11 @@ export function createMcpTool(options: {
         return mcpCallResult(result);
       } catch (error) {
         // The SDK has already told the server (notifications/cancelled); the model only needs to know it stopped.
-        if (ctx.signal.aborted) return { content: `Cancelled by the user: ${tool.name} on MCP server '${server}' was stopped.`, isError: true };
+        if (ctx.signal.aborted)
+          return {
+            content: `Cancelled by the user: ${tool.name} on MCP server '${server}' was stopped.`,
+            isError: true,
+          };
         const message = error instanceof Error ? error.message : String(error);
         return { content: `MCP server '${server}' failed to run ${tool.name}: ${message}`, isError: true };
       }

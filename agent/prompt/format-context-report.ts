@@ -1,7 +1,7 @@
-import { blockedSkillFindings } from "../skills/skill-catalog.js";
-import { displayPath } from "../tools/file/resolve-path.js";
 import { describeThreat } from "../security/threat-descriptions.js";
 import type { ThreatFinding } from "../security/threat-scanner.js";
+import { blockedSkillFindings } from "../skills/skill-catalog.js";
+import { displayPath } from "../tools/file/resolve-path.js";
 import type { ContextFileDecision } from "./context-decision.js";
 import type { ContextReport } from "./system-prompt.js";
 
@@ -22,12 +22,21 @@ export function formatContextReport(report: ContextReport): string {
   );
   lines.push(`- cap per context file: ${n(report.cap.maxChars)} chars (${capSource(report)})`);
   lines.push("", "**Identity**", "");
-  lines.push(report.identity ? `- ${describe(report.identity, show)}` : "- default Hermes identity (no SOUL.md in HERMES_HOME, or it is empty)");
+  lines.push(
+    report.identity
+      ? `- ${describe(report.identity, show)}`
+      : "- default Hermes identity (no SOUL.md in HERMES_HOME, or it is empty)",
+  );
   lines.push("", "**Context files**", "");
-  if (report.files.length === 0) lines.push("- none found (looked for .hermes.md, HERMES.md, AGENTS.md, agents.md, CLAUDE.md, claude.md, .cursorrules, .cursor/rules/*.mdc)");
+  if (report.files.length === 0)
+    lines.push(
+      "- none found (looked for .hermes.md, HERMES.md, AGENTS.md, agents.md, CLAUDE.md, claude.md, .cursorrules, .cursor/rules/*.mdc)",
+    );
   for (const file of report.files) lines.push(`- ${describe(file, show)}`);
   lines.push("", "**Memory**", "");
-  lines.push(`- ${report.memory.memoryEntries} memory entries, ${report.memory.userEntries} user-profile entries${report.memory.blockedEntries ? `, ${report.memory.blockedEntries} blocked by the threat scanner` : ""}`);
+  lines.push(
+    `- ${report.memory.memoryEntries} memory entries, ${report.memory.userEntries} user-profile entries${report.memory.blockedEntries ? `, ${report.memory.blockedEntries} blocked by the threat scanner` : ""}`,
+  );
   if (report.skills) lines.push("", "**Skills**", "", ...skillLines(report.skills, show));
   lines.push("", "**System prompt layers**", "");
   let chars = 0;
@@ -46,12 +55,19 @@ export function formatContextReport(report: ContextReport): string {
 }
 
 function skillLines(skills: NonNullable<ContextReport["skills"]>, show: (path: string) => string): string[] {
-  const lines = [`- ${skills.offered} offered (index in the stable layer, each one a /command unless a built-in has its name)`];
+  const lines = [
+    `- ${skills.offered} offered (index in the stable layer, each one a /command unless a built-in has its name)`,
+  ];
   for (const skill of skills.blocked) {
-    lines.push(`- BLOCKED: ${skill.name} (${show(skill.skillMd)}): ${blockedSkillFindings(skill)}`, ...skill.findings.map((t) => `  - ${finding(t)}`));
+    lines.push(
+      `- BLOCKED: ${skill.name} (${show(skill.skillMd)}): ${blockedSkillFindings(skill)}`,
+      ...skill.findings.map((t) => `  - ${finding(t)}`),
+    );
   }
   if (skills.untrustedProject) {
-    lines.push(`- not loaded: ${skills.untrustedProject.dirs.map(show).join(", ")} (add ${skills.untrustedProject.root} to skills.trusted_project_dirs in config.yaml to use them)`);
+    lines.push(
+      `- not loaded: ${skills.untrustedProject.dirs.map(show).join(", ")} (add ${skills.untrustedProject.root} to skills.trusted_project_dirs in config.yaml to use them)`,
+    );
   }
   return lines;
 }
@@ -65,7 +81,8 @@ function describe(file: ContextFileDecision, show: (path: string) => string): st
       const threats = file.threats ?? [];
       const head = `BLOCKED: ${where}: ${threats.map((t) => `${t.id} at line ${t.line}`).join(", ")}; the prompt holds a [BLOCKED] notice instead of its content`;
       if (threats.length === 0) return head;
-      const hint = "If you wrote these lines, reword them so they no longer read as described below, then start a new session; if you did not, the file may have been tampered with";
+      const hint =
+        "If you wrote these lines, reword them so they no longer read as described below, then start a new session; if you did not, the file may have been tampered with";
       return [`${head}. ${hint}`, ...threats.map((t) => `  - ${finding(t)}`)].join("\n");
     }
     case "shadowed":

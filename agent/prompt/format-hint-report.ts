@@ -8,7 +8,9 @@ import type { HintOrigin, InjectedHint } from "../context/subdirectory-hints.js"
 export function formatInjectedHints(injected: readonly InjectedHint[]): string {
   const lines = ["**Subdirectory hints**", ""];
   if (injected.length === 0) {
-    lines.push("- none injected yet (they are added when a tool call, an attachment or a file opened in the editor reaches a subfolder with its own AGENTS.md, CLAUDE.md or .cursorrules)");
+    lines.push(
+      "- none injected yet (they are added when a tool call, an attachment or a file opened in the editor reaches a subfolder with its own AGENTS.md, CLAUDE.md or .cursorrules)",
+    );
   }
   for (const hint of injected) {
     const what = hint.blocked ? `BLOCKED: ${hint.file} (a [BLOCKED] notice went in instead of its content)` : hint.file;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
 import type { ThreatScope } from "../security/threat-patterns.js";
+import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
 import { pyStrip, stripYamlFrontmatter } from "./python-text.js";
 
 /** A context file read and checked, before any section or truncation is applied. */
@@ -12,14 +12,22 @@ export interface GuardedFile {
   readonly threats: readonly ThreatFinding[];
 }
 
-export type ReadOutcome = { readonly kind: "missing" } | { readonly kind: "unreadable"; readonly reason: string } | { readonly kind: "empty"; readonly rawChars: number } | ({ readonly kind: "ok" } & GuardedFile);
+export type ReadOutcome =
+  | { readonly kind: "missing" }
+  | { readonly kind: "unreadable"; readonly reason: string }
+  | { readonly kind: "empty"; readonly rawChars: number }
+  | ({ readonly kind: "ok" } & GuardedFile);
 
 /**
  * Reads a context file as upstream does (UTF-8, Python strip, optional frontmatter stripping) and runs the threat
  * scanner. Unlike upstream, which scans only the first 65,536 characters, every character is scanned: a payload in
  * the tail of a long file survives truncation into the prompt, so it must not escape the scan (upstream gap 1).
  */
-export function readGuardedFile(path: string, blockLabel: string, options: { frontmatter?: boolean; scope?: ThreatScope } = {}): ReadOutcome {
+export function readGuardedFile(
+  path: string,
+  blockLabel: string,
+  options: { frontmatter?: boolean; scope?: ThreatScope } = {},
+): ReadOutcome {
   let raw: string;
   try {
     raw = readFileSync(path, "utf8");
@@ -39,7 +47,13 @@ export function readGuardedFile(path: string, blockLabel: string, options: { fro
   const threats = scanWhole(scanned, options.scope ?? "context").map((f) => ({ ...f, line: f.line + lineOffset }));
   if (threats.length > 0) {
     const ids = threats.map((t) => t.id).join(", ");
-    return { kind: "ok", path, rawChars: raw.length, threats, content: `[BLOCKED: ${blockLabel} contained potential prompt injection (${ids}). Content not loaded.]` };
+    return {
+      kind: "ok",
+      path,
+      rawChars: raw.length,
+      threats,
+      content: `[BLOCKED: ${blockLabel} contained potential prompt injection (${ids}). Content not loaded.]`,
+    };
   }
   return { kind: "ok", path, rawChars: raw.length, threats, content };
 }

@@ -1,5 +1,11 @@
 import { scanWhole } from "../security/threat-scanner.js";
-import { ENTRY_DELIMITER, MEMORY_FILE_NAMES, memoryUsage, readMemoryEntries, type MemoryTarget } from "../store/memory-entries.js";
+import {
+  ENTRY_DELIMITER,
+  MEMORY_FILE_NAMES,
+  type MemoryTarget,
+  memoryUsage,
+  readMemoryEntries,
+} from "../store/memory-entries.js";
 
 const RULE = "═".repeat(46);
 const TITLES: Readonly<Record<MemoryTarget, string>> = {
@@ -18,7 +24,10 @@ export interface MemoryBlock {
  * (the file keeps the original so the user can see and remove it). Used for the prompt snapshot and for the
  * entries the memory tool echoes back, so a poisoned file cannot get in through either door.
  */
-export function sanitizeMemoryEntry(entry: string, target: MemoryTarget): { readonly text: string; readonly blocked: boolean } {
+export function sanitizeMemoryEntry(
+  entry: string,
+  target: MemoryTarget,
+): { readonly text: string; readonly blocked: boolean } {
   if (entry.startsWith("[BLOCKED:")) return { text: entry, blocked: false };
   // The whole entry, with look-alike letters folded: the same scanner as context files and memory writes.
   const ids = scanWhole(entry, "strict").map((f) => f.id);

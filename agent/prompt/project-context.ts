@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ContextFileDecision, LoadedSection } from "./context-decision.js";
-import { readGuardedFile, type GuardedFile, type ReadOutcome } from "./guarded-file.js";
+import { type GuardedFile, type ReadOutcome, readGuardedFile } from "./guarded-file.js";
 import { truncateContent, truncationWarning } from "./truncation.js";
 
 const HERMES_NAMES = [".hermes.md", "HERMES.md"] as const;
@@ -30,7 +30,11 @@ export function discoverProjectContext(cwd: string, maxChars: number): LoadedSec
   const agents = AGENTS_NAMES.map((name) => ({ path: join(cwd, name), label: name, type: "agents" as const }));
   const claude = CLAUDE_NAMES.map((name) => ({ path: join(cwd, name), label: name, type: "claude" as const }));
 
-  for (const [group, truncLabel] of [[hermes, ".hermes.md"], [agents, "AGENTS.md"], [claude, "CLAUDE.md"]] as const) {
+  for (const [group, truncLabel] of [
+    [hermes, ".hermes.md"],
+    [agents, "AGENTS.md"],
+    [claude, "CLAUDE.md"],
+  ] as const) {
     for (const candidate of group) {
       if (winner) {
         noteShadowed(candidate, winner, decisions);
@@ -86,11 +90,17 @@ function cursorCandidates(cwd: string): Candidate[] {
     // no .cursor/rules folder
   }
   // Python's sorted() on paths: code-point order, which is JavaScript's default sort.
-  for (const name of names.sort()) out.push({ path: join(cwd, ".cursor", "rules", name), label: `.cursor/rules/${name}`, type: "cursor" });
+  for (const name of names.sort())
+    out.push({ path: join(cwd, ".cursor", "rules", name), label: `.cursor/rules/${name}`, type: "cursor" });
   return out;
 }
 
-function singleFileSection(candidate: Candidate, file: GuardedFile, truncLabel: string, maxChars: number): LoadedSection {
+function singleFileSection(
+  candidate: Candidate,
+  file: GuardedFile,
+  truncLabel: string,
+  maxChars: number,
+): LoadedSection {
   const section = `## ${candidate.label}\n\n${file.content}`;
   const cut = truncateContent(section, truncLabel, maxChars, candidate.path);
   return {
@@ -117,12 +127,23 @@ function cursorRulesSection(cwd: string, candidates: readonly Candidate[], maxCh
   if (!blob) return { text: "", decisions, warnings: [] };
   const cut = truncateContent(blob, ".cursorrules", maxChars, join(cwd, ".cursorrules"));
   for (const { candidate, file, length } of loaded) {
-    decisions.push(decision(candidate, file, cut.cut ? Math.round((length / blob.length) * cut.text.length) : length, cut.cut));
+    decisions.push(
+      decision(candidate, file, cut.cut ? Math.round((length / blob.length) * cut.text.length) : length, cut.cut),
+    );
   }
-  return { text: cut.text, decisions, warnings: cut.cut ? [truncationWarning(".cursorrules", blob.length, maxChars)] : [] };
+  return {
+    text: cut.text,
+    decisions,
+    warnings: cut.cut ? [truncationWarning(".cursorrules", blob.length, maxChars)] : [],
+  };
 }
 
-function decision(candidate: Candidate, file: GuardedFile, injectedChars: number, cut: ContextFileDecision["truncated"]): ContextFileDecision {
+function decision(
+  candidate: Candidate,
+  file: GuardedFile,
+  injectedChars: number,
+  cut: ContextFileDecision["truncated"],
+): ContextFileDecision {
   return {
     path: candidate.path,
     label: candidate.label,
@@ -134,7 +155,11 @@ function decision(candidate: Candidate, file: GuardedFile, injectedChars: number
   };
 }
 
-function noteSkipped(candidate: Candidate, outcome: Exclude<ReadOutcome, { kind: "ok" }>, decisions: ContextFileDecision[]): void {
+function noteSkipped(
+  candidate: Candidate,
+  outcome: Exclude<ReadOutcome, { kind: "ok" }>,
+  decisions: ContextFileDecision[],
+): void {
   if (outcome.kind === "missing") return;
   decisions.push({
     path: candidate.path,

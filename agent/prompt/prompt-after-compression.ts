@@ -2,7 +2,10 @@ import type { PromptSettings } from "../config/prompt-settings.js";
 import type { MemoryTarget } from "../store/memory-entries.js";
 import { memoryBlock, memoryBlockHeader } from "./memory-snapshot.js";
 
-type MemorySettings = Pick<PromptSettings, "memoryEnabled" | "userProfileEnabled" | "memoryCharLimit" | "userCharLimit">;
+type MemorySettings = Pick<
+  PromptSettings,
+  "memoryEnabled" | "userProfileEnabled" | "memoryCharLimit" | "userCharLimit"
+>;
 
 /**
  * The system prompt after a compression. The provider's prompt cache is lost at that point anyway, so upstream
@@ -11,7 +14,12 @@ type MemorySettings = Pick<PromptSettings, "memoryEnabled" | "userProfileEnabled
  * rebuilt since), upstream keeps it byte for byte so local backends keep their KV-cache prefix; so do we.
  * Containment is checked, not before/after equality, so a prompt that predates a write is never kept.
  */
-export function systemPromptAfterCompression(current: string, home: string, settings: MemorySettings, rebuild: () => string): string {
+export function systemPromptAfterCompression(
+  current: string,
+  home: string,
+  settings: MemorySettings,
+  rebuild: () => string,
+): string {
   const stores: ReadonlyArray<readonly [MemoryTarget, boolean, number]> = [
     ["memory", settings.memoryEnabled, settings.memoryCharLimit],
     ["user", settings.userProfileEnabled, settings.userCharLimit],

@@ -3,7 +3,8 @@
  * trim() also strips U+FEFF (a BOM), which Python keeps, and that difference decides whether a BOM-prefixed file
  * is blocked. Context files are stripped the Python way.
  */
-const PY_SPACE = "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+const PY_SPACE =
+  "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
 
 export function pyStrip(text: string): string {
   let start = 0;

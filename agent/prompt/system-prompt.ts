@@ -4,11 +4,16 @@ import { discoverSkills, type SkillCatalog } from "../skills/skill-catalog.js";
 import type { SkillRoots } from "../skills/skill-roots.js";
 import { renderSkillsIndex } from "../skills/skills-index.js";
 import type { ContextFileDecision } from "./context-decision.js";
-import { HERMES_HELP_GUIDANCE, PARALLEL_TOOL_CALL_GUIDANCE, TASK_COMPLETION_GUIDANCE, toolGuidance } from "./guidance.js";
+import {
+  HERMES_HELP_GUIDANCE,
+  PARALLEL_TOOL_CALL_GUIDANCE,
+  TASK_COMPLETION_GUIDANCE,
+  toolGuidance,
+} from "./guidance.js";
 import { memoryBlock } from "./memory-snapshot.js";
 import { discoverProjectContext, findGitRoot } from "./project-context.js";
 import { loadIdentity } from "./soul.js";
-import { resolveContextCap, type ContextCap } from "./truncation.js";
+import { type ContextCap, resolveContextCap } from "./truncation.js";
 
 export interface SystemPromptInput {
   readonly home: string;
@@ -31,11 +36,18 @@ export interface ContextReport {
   readonly identity: ContextFileDecision | undefined;
   readonly files: readonly ContextFileDecision[];
   readonly memory: { readonly memoryEntries: number; readonly userEntries: number; readonly blockedEntries: number };
-  readonly layers: ReadonlyArray<{ readonly name: LayerName; readonly chars: number; readonly estimatedTokens: number }>;
+  readonly layers: ReadonlyArray<{
+    readonly name: LayerName;
+    readonly chars: number;
+    readonly estimatedTokens: number;
+  }>;
   /** Upstream's truncation warnings, to be shown to the user (not only logged). */
   readonly warnings: readonly string[];
   /** Skills the threat scanner kept out, and a project whose skills wait for trust. */
-  readonly skills?: Pick<SkillCatalog, "blocked"> & { readonly offered: number; readonly untrustedProject?: SkillRoots["untrustedProject"] };
+  readonly skills?: Pick<SkillCatalog, "blocked"> & {
+    readonly offered: number;
+    readonly untrustedProject?: SkillRoots["untrustedProject"];
+  };
 }
 
 export interface SystemPrompt {
@@ -58,7 +70,11 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
   const cap = resolveContextCap(input.settings.contextFileMaxChars, input.contextLength);
   const identity = loadIdentity(input.home, cap.maxChars);
   const hasTools = input.toolNames.size > 0;
-  const skills = discoverSkills({ home: input.home, cwd: input.cwd, settings: input.settings.skills ?? DEFAULT_SKILL_SETTINGS });
+  const skills = discoverSkills({
+    home: input.home,
+    cwd: input.cwd,
+    settings: input.settings.skills ?? DEFAULT_SKILL_SETTINGS,
+  });
   const stable = joinParts([
     identity.text,
     HERMES_HELP_GUIDANCE,
@@ -71,8 +87,12 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
   const project = discoverProjectContext(input.cwd, cap.maxChars);
   const context = project.text ? joinParts([PROJECT_CONTEXT_HEADING + project.text]) : "";
 
-  const memory = input.settings.memoryEnabled ? memoryBlock(input.home, "memory", input.settings.memoryCharLimit) : undefined;
-  const user = input.settings.userProfileEnabled ? memoryBlock(input.home, "user", input.settings.userCharLimit) : undefined;
+  const memory = input.settings.memoryEnabled
+    ? memoryBlock(input.home, "memory", input.settings.memoryCharLimit)
+    : undefined;
+  const user = input.settings.userProfileEnabled
+    ? memoryBlock(input.home, "user", input.settings.userCharLimit)
+    : undefined;
   const volatile = joinParts([memory?.text ?? "", user?.text ?? "", timestampLine(input)]);
 
   const layers = { stable, context, volatile };
@@ -97,20 +117,40 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
         estimatedTokens: Math.ceil(layers[name].length / 4),
       })),
       warnings: [...identity.warnings, ...project.warnings],
-      skills: { offered: skills.skills.length, blocked: skills.blocked, ...(skills.roots.untrustedProject ? { untrustedProject: skills.roots.untrustedProject } : {}) },
+      skills: {
+        offered: skills.skills.length,
+        blocked: skills.blocked,
+        ...(skills.roots.untrustedProject ? { untrustedProject: skills.roots.untrustedProject } : {}),
+      },
     },
     skills,
   };
 }
 
 function joinParts(parts: readonly string[]): string {
-  return parts.map((p) => p.trim()).filter((p) => p).join("\n\n");
+  return parts
+    .map((p) => p.trim())
+    .filter((p) => p)
+    .join("\n\n");
 }
 
 // Written out rather than Intl.DateTimeFormat("en-US", …): building that formatter loads ICU locale data, ~15 ms
 // on the first session/new of a process, for the same words in the same local time zone.
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** `Sunday, November 29, 2026`: the local date, as en-US writes it in full. */
 function longDate(date: Date): string {

@@ -35,7 +35,13 @@ export interface Truncation {
  * Upstream's `_truncate_content`: head 70% + marker + tail 20%, when longer than the cap. `quiet` is upstream's
  * `queue_warning=False` form (subdirectory hints), whose marker only says the file stays readable.
  */
-export function truncateContent(content: string, filename: string, maxChars: number, readPath?: string, quiet = false): Truncation {
+export function truncateContent(
+  content: string,
+  filename: string,
+  maxChars: number,
+  readPath?: string,
+  quiet = false,
+): Truncation {
   if (content.length <= maxChars) return { text: content, keptPieces: [content] };
   const head = Math.floor(maxChars * HEAD_RATIO);
   const tail = Math.floor(maxChars * TAIL_RATIO);

@@ -1,6 +1,6 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import { applySystemAndThree, type CacheTtl, type CacheableBlock, type CacheableMessage } from "./cache-control.js";
-import { anthropicThinking, thinkingReplayFor, type ThinkingReplay } from "./anthropic-thinking.js";
+import { anthropicThinking, type ThinkingReplay, thinkingReplayFor } from "./anthropic-thinking.js";
+import { applySystemAndThree, type CacheableBlock, type CacheableMessage, type CacheTtl } from "./cache-control.js";
 import { ANTHROPIC_MAX_IMAGE_BASE64, describeImage, formatBytes, imageFitsApi } from "./image-parts.js";
 import type { ChatMessage, SignedThinking, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent, TokenUsage } from "./model-client.js";
@@ -19,9 +19,19 @@ export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 // Wire types kept local and minimal: the SDK is imported lazily, only when a session first talks to a model.
 export type AnthropicBlock =
   | { type: "text"; text: string; cache_control?: CacheableBlock["cache_control"] }
-  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown>; cache_control?: CacheableBlock["cache_control"] }
+  | {
+      type: "tool_use";
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      cache_control?: CacheableBlock["cache_control"];
+    }
   | { type: "tool_result"; tool_use_id: string; content: string; cache_control?: CacheableBlock["cache_control"] }
-  | { type: "image"; source: { type: "base64"; media_type: string; data: string }; cache_control?: CacheableBlock["cache_control"] }
+  | {
+      type: "image";
+      source: { type: "base64"; media_type: string; data: string };
+      cache_control?: CacheableBlock["cache_control"];
+    }
   | (SignedThinking & { cache_control?: never });
 export type AnthropicMessage = CacheableMessage<AnthropicBlock>;
 
@@ -29,8 +39,23 @@ interface WireEvent {
   type: string;
   index?: number;
   message?: { usage?: WireUsage };
-  content_block?: { type: string; id?: string; name?: string; text?: string; thinking?: string; signature?: string; data?: string };
-  delta?: { type?: string; text?: string; thinking?: string; signature?: string; partial_json?: string; stop_reason?: string | null };
+  content_block?: {
+    type: string;
+    id?: string;
+    name?: string;
+    text?: string;
+    thinking?: string;
+    signature?: string;
+    data?: string;
+  };
+  delta?: {
+    type?: string;
+    text?: string;
+    thinking?: string;
+    signature?: string;
+    partial_json?: string;
+    stop_reason?: string | null;
+  };
   usage?: WireUsage;
 }
 interface WireUsage {
@@ -41,7 +66,10 @@ interface WireUsage {
 }
 
 /** The Anthropic Messages API (api.anthropic.com and Anthropic-compatible endpoints). */
-export async function createAnthropicMessagesClient(runtime: RuntimeProvider, options: AnthropicOptions): Promise<ModelClient> {
+export async function createAnthropicMessagesClient(
+  runtime: RuntimeProvider,
+  options: AnthropicOptions,
+): Promise<ModelClient> {
   const { default: Anthropic } = await import("@anthropic-ai/sdk");
   const sdk = new Anthropic({
     // An explicit key (even a placeholder) keeps the SDK from reading ANTHROPIC_* variables or credential files on
@@ -61,8 +89,18 @@ export async function createAnthropicMessagesClient(runtime: RuntimeProvider, op
         toAnthropicMessages(request.messages, thinkingReplayFor(runtime)),
         options.cacheTtl,
       );
-      const thinking = anthropicThinking(request.model, request.reasoningEffort, request.maxOutputTokens ?? options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS, request.messages);
-      const state: StreamState = { toolIndexByBlock: new Map(), thinkingByBlock: new Map(), usage: emptyUsage(), finished: false };
+      const thinking = anthropicThinking(
+        request.model,
+        request.reasoningEffort,
+        request.maxOutputTokens ?? options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+        request.messages,
+      );
+      const state: StreamState = {
+        toolIndexByBlock: new Map(),
+        thinkingByBlock: new Map(),
+        usage: emptyUsage(),
+        finished: false,
+      };
       try {
         const stream = await sdk.messages.create(
           {
@@ -70,7 +108,10 @@ export async function createAnthropicMessagesClient(runtime: RuntimeProvider, op
             max_tokens: thinking.maxTokens,
             // With thinking on, the API refuses any temperature but the default; Opus 4.7 on refuses one always.
             // Extended thinking refuses any temperature but the default.
-            ...temperatureParam({ ...runtime, model: request.model }, thinking.thinking ? undefined : request.temperature),
+            ...temperatureParam(
+              { ...runtime, model: request.model },
+              thinking.thinking ? undefined : request.temperature,
+            ),
             ...(thinking.params as object),
             ...(cached.system.length > 0 ? { system: cached.system as never } : {}),
             messages: cached.messages as never,
@@ -112,13 +153,17 @@ function toAnthropicTool(tool: ToolSchema) {
  * to the model) are merged into one, because the API wants user and assistant to alternate and tool results first.
  * Signed thinking goes back first in its own turn, as `replay` says (anthropic-thinking.ts), byte for byte.
  */
-export function toAnthropicMessages(messages: readonly ChatMessage[], replay: ThinkingReplay = { native: false, allTurns: false }): AnthropicMessage[] {
+export function toAnthropicMessages(
+  messages: readonly ChatMessage[],
+  replay: ThinkingReplay = { native: false, allTurns: false },
+): AnthropicMessage[] {
   const out: Array<{ role: "user" | "assistant"; content: AnthropicBlock[] }> = [];
   const push = (role: "user" | "assistant", blocks: AnthropicBlock[]) => {
     if (blocks.length === 0) return;
     const last = out[out.length - 1];
     // Thinking is signed for its own turn: merged into another, it would no longer verify (upstream drops it too).
-    if (last && last.role === role) last.content.push(...blocks.filter((b) => b.type !== "thinking" && b.type !== "redacted_thinking"));
+    if (last && last.role === role)
+      last.content.push(...blocks.filter((b) => b.type !== "thinking" && b.type !== "redacted_thinking"));
     else out.push({ role, content: blocks });
   };
   const lastAssistant = messages.findLastIndex((m) => m.role === "assistant");
@@ -129,8 +174,10 @@ export function toAnthropicMessages(messages: readonly ChatMessage[], replay: Th
       // An empty text block is rejected by the API; an empty assistant turn is simply left out (the merge above
       // keeps the alternation), its thinking with it.
       const blocks: AnthropicBlock[] = m.content ? [{ type: "text", text: m.content }] : [];
-      for (const call of m.toolCalls ?? []) blocks.push({ type: "tool_use", id: call.id, name: call.name, input: parseInput(call.arguments) });
-      if (blocks.length > 0 && replay.native && (replay.allTurns || i === lastAssistant)) blocks.unshift(...(m.signedThinking ?? []).map((b) => ({ ...b })));
+      for (const call of m.toolCalls ?? [])
+        blocks.push({ type: "tool_use", id: call.id, name: call.name, input: parseInput(call.arguments) });
+      if (blocks.length > 0 && replay.native && (replay.allTurns || i === lastAssistant))
+        blocks.unshift(...(m.signedThinking ?? []).map((b) => ({ ...b })));
       push("assistant", blocks);
     }
   });
@@ -146,8 +193,12 @@ function userBlocks(m: UserMessage): AnthropicBlock[] {
   const blocks: AnthropicBlock[] = [];
   const notes: string[] = [];
   for (const image of m.images ?? []) {
-    if (imageFitsApi(image, "anthropic_messages")) blocks.push({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } });
-    else notes.push(`[The user attached an image (${describeImage(image)}) that is over this API's ${formatBytes(ANTHROPIC_MAX_IMAGE_BASE64)} limit once encoded, so it was not sent. Do not guess what it shows; ask for a smaller or compressed copy.]`);
+    if (imageFitsApi(image, "anthropic_messages"))
+      blocks.push({ type: "image", source: { type: "base64", media_type: image.mimeType, data: image.data } });
+    else
+      notes.push(
+        `[The user attached an image (${describeImage(image)}) that is over this API's ${formatBytes(ANTHROPIC_MAX_IMAGE_BASE64)} limit once encoded, so it was not sent. Do not guess what it shows; ask for a smaller or compressed copy.]`,
+      );
   }
   const text = [m.content, ...notes].filter(Boolean).join("\n\n");
   if (text) blocks.push({ type: "text", text });
@@ -158,7 +209,9 @@ function userBlocks(m: UserMessage): AnthropicBlock[] {
 function parseInput(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text || "{}");
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -187,9 +240,13 @@ function* fromEvent(event: WireEvent, state: StreamState): Generator<ModelStream
         yield { type: "tool_call_delta", index, id: block.id, name: block.name };
       } else if (block.type === "text" && block.text) yield { type: "text", text: block.text };
       else if (block.type === "thinking") {
-        state.thinkingByBlock.set(event.index ?? -1, { thinking: block.thinking ?? "", signature: block.signature ?? "" });
+        state.thinkingByBlock.set(event.index ?? -1, {
+          thinking: block.thinking ?? "",
+          signature: block.signature ?? "",
+        });
         if (block.thinking) yield { type: "reasoning", text: block.thinking };
-      } else if (block.type === "redacted_thinking" && block.data) yield { type: "signed_thinking", block: { type: "redacted_thinking", data: block.data } };
+      } else if (block.type === "redacted_thinking" && block.data)
+        yield { type: "signed_thinking", block: { type: "redacted_thinking", data: block.data } };
       return;
     }
     case "content_block_delta": {
@@ -212,7 +269,11 @@ function* fromEvent(event: WireEvent, state: StreamState): Generator<ModelStream
       const done = state.thinkingByBlock.get(event.index ?? -1);
       state.thinkingByBlock.delete(event.index ?? -1);
       // Unsigned thinking (some compatible endpoints) cannot be sent back to Anthropic; its text is kept as reasoning.
-      if (done?.signature) yield { type: "signed_thinking", block: { type: "thinking", thinking: done.thinking, signature: done.signature } };
+      if (done?.signature)
+        yield {
+          type: "signed_thinking",
+          block: { type: "thinking", thinking: done.thinking, signature: done.signature },
+        };
       return;
     }
     case "message_delta": {
@@ -276,6 +337,7 @@ function anthropicError(error: unknown, signal: AbortSignal): ProviderError {
   if (failure.status === undefined && (type === "overloaded_error" || type === "api_error")) {
     return new ProviderError("server", failure.message, 529, failure.retryAfterMs);
   }
-  if (failure.status === undefined && type === "rate_limit_error") return new ProviderError("rate_limit", failure.message, 429, failure.retryAfterMs);
+  if (failure.status === undefined && type === "rate_limit_error")
+    return new ProviderError("rate_limit", failure.message, 429, failure.retryAfterMs);
   return failure;
 }

@@ -1,6 +1,6 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { ChatMessage } from "./messages.js";
-import { claudeGeneration, type ClaudeGeneration, type ReasoningEffort } from "./model-reasoning.js";
+import { type ClaudeGeneration, claudeGeneration, type ReasoningEffort } from "./model-reasoning.js";
 import type { WireEffort } from "./reasoning-params.js";
 
 /**
@@ -13,7 +13,13 @@ import type { WireEffort } from "./reasoning-params.js";
  */
 
 /** Upstream's THINKING_BUDGET. "minimal" gets low's budget: upstream lets it fall through to 8,000, more than low. */
-const THINKING_BUDGET: Readonly<Record<Exclude<ReasoningEffort, "none">, number>> = { minimal: 4000, low: 4000, medium: 8000, high: 16000, xhigh: 32000 };
+const THINKING_BUDGET: Readonly<Record<Exclude<ReasoningEffort, "none">, number>> = {
+  minimal: 4000,
+  low: 4000,
+  medium: 8000,
+  high: 16000,
+  xhigh: 32000,
+};
 /** Room for the answer after the thinking budget (upstream: max_tokens ≥ budget + 4096). */
 const ANSWER_HEADROOM = 4096;
 /** max_tokens for adaptive thinking: it spends from the same allowance as the answer, which our default (8,192) starves. */
@@ -32,16 +38,26 @@ export interface AnthropicThinking {
  * assistant message is a tool call made without (signed) thinking, thinking is not switched on: the API wants a tool
  * continuation to start with that turn's thinking block, so a level chosen mid-turn takes effect with the next turn.
  */
-export function anthropicThinking(model: string, effort: WireEffort, maxTokens: number, messages: readonly ChatMessage[]): AnthropicThinking {
+export function anthropicThinking(
+  model: string,
+  effort: WireEffort,
+  maxTokens: number,
+  messages: readonly ChatMessage[],
+): AnthropicThinking {
   const off: AnthropicThinking = { params: {}, maxTokens, thinking: false };
   if (effort === undefined || effort === "default") return off;
   const claude = claudeGeneration(bareModel(model));
-  const disabled: AnthropicThinking = claude?.adaptive ? { params: { thinking: { type: "disabled" } }, maxTokens, thinking: false } : off;
+  const disabled: AnthropicThinking = claude?.adaptive
+    ? { params: { thinking: { type: "disabled" } }, maxTokens, thinking: false }
+    : off;
   if (effort === "none" || continuesUnsignedToolUse(messages)) return disabled;
   if (claude?.adaptive) {
     return {
       // On 4.7+ the thinking text is "omitted" unless asked for; "summarized" keeps thoughts streaming to the editor.
-      params: { thinking: { type: "adaptive", display: "summarized" }, output_config: { effort: adaptiveEffort(effort, claude) } },
+      params: {
+        thinking: { type: "adaptive", display: "summarized" },
+        output_config: { effort: adaptiveEffort(effort, claude) },
+      },
       maxTokens: Math.min(Math.max(maxTokens, ADAPTIVE_MAX_TOKENS), claude.maxOutputTokens),
       thinking: true,
     };
@@ -62,7 +78,7 @@ function adaptiveEffort(effort: Exclude<ReasoningEffort, "none">, claude: Claude
 function continuesUnsignedToolUse(messages: readonly ChatMessage[]): boolean {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.role === "assistant") return (m.toolCalls?.length ?? 0) > 0 && !(m.signedThinking?.length);
+    if (m.role === "assistant") return (m.toolCalls?.length ?? 0) > 0 && !m.signedThinking?.length;
   }
   return false;
 }
@@ -81,7 +97,8 @@ export interface ThinkingReplay {
  * message, or on all of them for Opus 4.5+ and Sonnet 4.6+. Third-party Anthropic-compatible endpoints get none.
  */
 export function thinkingReplayFor(runtime: Pick<RuntimeProvider, "providerId" | "baseUrl" | "model">): ThinkingReplay {
-  const native = runtime.providerId === "anthropic" || /^https?:\/\/([^/]*\.)?anthropic\.com(\/|$)/i.test(runtime.baseUrl);
+  const native =
+    runtime.providerId === "anthropic" || /^https?:\/\/([^/]*\.)?anthropic\.com(\/|$)/i.test(runtime.baseUrl);
   return { native, allTurns: native && (claudeGeneration(bareModel(runtime.model))?.keepsPriorThinking ?? false) };
 }
 

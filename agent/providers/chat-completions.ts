@@ -1,8 +1,8 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import { openOpenAiSdk } from "./openai-sdk.js";
 import { imageDataUrl } from "./image-parts.js";
 import type { ChatMessage, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
+import { openOpenAiSdk } from "./openai-sdk.js";
 import { ProviderError, toProviderError } from "./provider-error.js";
 import { chatReasoningParams } from "./reasoning-params.js";
 import { samplingContractOf, temperatureParam } from "./sampling-contract.js";
@@ -39,7 +39,10 @@ interface WireChunk {
 }
 
 /** The OpenAI chat-completions API (OpenRouter, OpenAI, DeepSeek, Gemini, xAI, Ollama, vLLM, LM Studio...). */
-export async function createChatCompletionsClient(runtime: RuntimeProvider, requestTimeoutMs: number): Promise<ModelClient> {
+export async function createChatCompletionsClient(
+  runtime: RuntimeProvider,
+  requestTimeoutMs: number,
+): Promise<ModelClient> {
   const sdk = await openOpenAiSdk(runtime, requestTimeoutMs);
 
   return {
@@ -55,7 +58,16 @@ export async function createChatCompletionsClient(runtime: RuntimeProvider, requ
             ...samplingParams(runtime, request),
             ...chatReasoningParams(runtime, request.reasoningEffort),
             ...(request.tools.length > 0
-              ? { tools: request.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters as Record<string, unknown> } })) }
+              ? {
+                  tools: request.tools.map((t) => ({
+                    type: "function" as const,
+                    function: {
+                      name: t.name,
+                      description: t.description,
+                      parameters: t.parameters as Record<string, unknown>,
+                    },
+                  })),
+                }
               : {}),
           },
           { signal },
@@ -92,8 +104,16 @@ function toWire(systemPrompt: string, messages: readonly ChatMessage[]): WireMes
     if (m.role === "user") wire.push(userToWire(m));
     else if (m.role === "tool") wire.push({ role: "tool", tool_call_id: m.toolCallId, content: m.content });
     else {
-      const toolCalls = m.toolCalls?.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } }));
-      wire.push({ role: "assistant", content: m.content || null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) });
+      const toolCalls = m.toolCalls?.map((c) => ({
+        id: c.id,
+        type: "function" as const,
+        function: { name: c.name, arguments: c.arguments },
+      }));
+      wire.push({
+        role: "assistant",
+        content: m.content || null,
+        ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
+      });
     }
   }
   return wire;
@@ -116,7 +136,13 @@ function* fromChunk(chunk: WireChunk): Generator<ModelStreamEvent> {
       if (delta.content) yield { type: "text", text: delta.content };
       if (delta.refusal) yield { type: "text", text: delta.refusal };
       for (const call of delta.tool_calls ?? []) {
-        yield { type: "tool_call_delta", index: call.index, id: call.id, name: call.function?.name, argumentsDelta: call.function?.arguments };
+        yield {
+          type: "tool_call_delta",
+          index: call.index,
+          id: call.id,
+          name: call.function?.name,
+          argumentsDelta: call.function?.arguments,
+        };
       }
     }
     if (choice.finish_reason) yield { type: "finish", reason: normaliseFinish(choice.finish_reason) };

@@ -1,9 +1,9 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { hasImages, runtimeSeesImages, withImagesAsNotes } from "./image-parts.js";
+import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
 import { ProviderError } from "./provider-error.js";
 import { withReasoningPolicy } from "./reasoning-policy.js";
-import { withFallbacks, withRetries, type FallbackOptions, type RetryOptions } from "./retrying-client.js";
+import { type FallbackOptions, type RetryOptions, withFallbacks, withRetries } from "./retrying-client.js";
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 
@@ -23,7 +23,11 @@ export async function createModelClient(runtime: RuntimeProvider): Promise<Model
  */
 function textOnly(client: ModelClient): ModelClient {
   return {
-    stream: (request, signal) => client.stream(hasImages(request.messages) ? { ...request, messages: withImagesAsNotes(request.messages) } : request, signal),
+    stream: (request, signal) =>
+      client.stream(
+        hasImages(request.messages) ? { ...request, messages: withImagesAsNotes(request.messages) } : request,
+        signal,
+      ),
   };
 }
 
@@ -74,7 +78,12 @@ function lazyClient(runtime: RuntimeProvider): ModelClient {
       } catch (error) {
         opening = undefined;
         // Not a network failure, whatever it says: retrying cannot help, a fallback can.
-        throw error instanceof ProviderError ? error : new ProviderError("unsupported", `Could not open the ${runtime.apiMode} client for ${runtime.providerLabel}: ${(error as Error).message}`);
+        throw error instanceof ProviderError
+          ? error
+          : new ProviderError(
+              "unsupported",
+              `Could not open the ${runtime.apiMode} client for ${runtime.providerLabel}: ${(error as Error).message}`,
+            );
       }
       yield* client.stream(request, signal);
     },

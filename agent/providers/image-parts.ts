@@ -33,7 +33,9 @@ export function imageFitsApi(image: Pick<ImageAttachment, "data">, apiMode: ApiM
  */
 export const IMAGE_TOKEN_ESTIMATE = 1600;
 
-export type ImageCheck = { readonly ok: true; readonly image: ImageAttachment } | { readonly ok: false; readonly reason: string };
+export type ImageCheck =
+  | { readonly ok: true; readonly image: ImageAttachment }
+  | { readonly ok: false; readonly reason: string };
 
 export interface ImageInput {
   /** Base64, or a whole `data:<mime>;base64,<data>` URL (some clients send that). */
@@ -48,7 +50,10 @@ const SIGNATURES: ReadonlyArray<readonly [ImageMimeType, (head: Buffer) => boole
   ["image/png", (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
   ["image/jpeg", (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff],
   ["image/gif", (h) => ["GIF87a", "GIF89a"].includes(h.subarray(0, 6).toString("latin1"))],
-  ["image/webp", (h) => h.subarray(0, 4).toString("latin1") === "RIFF" && h.subarray(8, 12).toString("latin1") === "WEBP"],
+  [
+    "image/webp",
+    (h) => h.subarray(0, 4).toString("latin1") === "RIFF" && h.subarray(8, 12).toString("latin1") === "WEBP",
+  ],
 ];
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -68,10 +73,14 @@ export function checkImage(input: ImageInput, apiMode?: ApiMode): ImageCheck {
   }
   data = data.replace(/\s+/g, "");
   if (!data) return { ok: false, reason: `${label} arrived without any data.` };
-  if (data.length % 4 !== 0 || !BASE64.test(data)) return { ok: false, reason: `${label} could not be read: its data is not valid base64.` };
+  if (data.length % 4 !== 0 || !BASE64.test(data))
+    return { ok: false, reason: `${label} could not be read: its data is not valid base64.` };
   const bytes = (data.length / 4) * 3 - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
   if (bytes > MAX_IMAGE_BYTES) {
-    return { ok: false, reason: `${label} is ${formatBytes(bytes)}; images are limited to ${formatBytes(MAX_IMAGE_BYTES)}. Send a smaller or compressed image.` };
+    return {
+      ok: false,
+      reason: `${label} is ${formatBytes(bytes)}; images are limited to ${formatBytes(MAX_IMAGE_BYTES)}. Send a smaller or compressed image.`,
+    };
   }
   if (apiMode && !imageFitsApi({ data }, apiMode)) {
     return {
@@ -83,7 +92,10 @@ export function checkImage(input: ImageInput, apiMode?: ApiMode): ImageCheck {
   const sniffed = SIGNATURES.find(([, matches]) => matches(head))?.[0];
   if (!sniffed) {
     const what = normaliseMime(declared) || "unknown type";
-    return { ok: false, reason: `${label} (${what}) is not a PNG, JPEG, GIF or WebP image; only those formats can be sent to the model.` };
+    return {
+      ok: false,
+      reason: `${label} (${what}) is not a PNG, JPEG, GIF or WebP image; only those formats can be sent to the model.`,
+    };
   }
   return { ok: true, image: { mimeType: sniffed, data, bytes, ...(input.name ? { name: input.name } : {}) } };
 }
@@ -121,7 +133,10 @@ export function userTextWithPlaceholders(message: UserMessage): string {
 
 /** What a model that cannot see images is told in their place. */
 export function unseenImagesNote(images: readonly ImageAttachment[]): string {
-  const what = images.length === 1 ? `an image (${describeImage(images[0]!)})` : `${images.length} images (${images.map(describeImage).join("; ")})`;
+  const what =
+    images.length === 1
+      ? `an image (${describeImage(images[0]!)})`
+      : `${images.length} images (${images.map(describeImage).join("; ")})`;
   return `[The user attached ${what}, but the current model cannot see images. Do not guess what ${images.length === 1 ? "it shows" : "they show"}; say so, and ask the user to describe ${images.length === 1 ? "it" : "them"} or to switch to a vision-capable model.]`;
 }
 

@@ -18,7 +18,13 @@ export type ModelStreamEvent =
   /** A finished Anthropic thinking block with its signature, to be sent back with the turn it belongs to. */
   | { readonly type: "signed_thinking"; readonly block: SignedThinking }
   /** A piece of a tool call: `index` identifies the call; id and name arrive once, arguments in pieces. */
-  | { readonly type: "tool_call_delta"; readonly index: number; readonly id?: string; readonly name?: string; readonly argumentsDelta?: string }
+  | {
+      readonly type: "tool_call_delta";
+      readonly index: number;
+      readonly id?: string;
+      readonly name?: string;
+      readonly argumentsDelta?: string;
+    }
   | { readonly type: "usage"; readonly usage: TokenUsage }
   | { readonly type: "finish"; readonly reason: FinishReason };
 

@@ -35,7 +35,11 @@ const ALL: readonly ReasoningEffort[] = REASONING_EFFORTS;
 const UNKNOWN: ReasoningSupport = { status: "unknown" };
 const REJECTED: ReasoningSupport = { status: "rejected" };
 
-function supported(efforts: readonly ReasoningEffort[], defaultEffort: ReasoningEffort, sendsDefault: boolean): ReasoningSupport {
+function supported(
+  efforts: readonly ReasoningEffort[],
+  defaultEffort: ReasoningEffort,
+  sendsDefault: boolean,
+): ReasoningSupport {
   return { status: "supported", efforts, defaultEffort, sendsDefault };
 }
 
@@ -67,7 +71,12 @@ function chatSupport(route: ReasoningRoute, model: string, bare: string): Reason
     return known ? supported(ALL, "medium", true) : UNKNOWN;
   }
   // Nous Portal insists on reasoning being enabled: upstream never sends `enabled: false` there, so no "none".
-  if (gateway === "nous") return supported(ALL.filter((e) => e !== "none"), "medium", true);
+  if (gateway === "nous")
+    return supported(
+      ALL.filter((e) => e !== "none"),
+      "medium",
+      true,
+    );
   // The OpenAI families are recognised by name on any host (OpenAI itself, Azure, a LiteLLM proxy...). Their API
   // default is medium, so nothing needs to be sent until the user chooses.
   const openAi = openAiFamilySupport(bare, false);
@@ -92,7 +101,8 @@ function openAiFamilySupport(bare: string, sendsDefault: boolean): ReasoningSupp
   if (/^gpt-5\.1-codex/.test(bare)) return supported(low3, "medium", sendsDefault);
   if (/^gpt-5\.1(-|$)/.test(bare)) return supported(["none", "low", "medium", "high"], "medium", sendsDefault);
   // gpt-5.2 and later (and any gpt-6): upstream's CODEX_LEGACY_EFFORTS ladder.
-  if (/^gpt-(5\.([2-9]|\d\d)|[6-9])/.test(bare)) return supported(["none", "low", "medium", "high", "xhigh"], "medium", sendsDefault);
+  if (/^gpt-(5\.([2-9]|\d\d)|[6-9])/.test(bare))
+    return supported(["none", "low", "medium", "high", "xhigh"], "medium", sendsDefault);
   return undefined;
 }
 
@@ -134,24 +144,33 @@ export function claudeGeneration(bare: string): ClaudeGeneration | undefined {
   if (legacy) {
     const version = Number(legacy[1]) * 10 + Number(legacy[2] ?? 0);
     const thinks = version >= 37 && legacy[3] === "sonnet";
-    return { thinks, adaptive: false, xhighEffort: false, keepsPriorThinking: false, maxOutputTokens: thinks ? 64_000 : legacy[3] === "haiku" && version < 35 ? 4_096 : 8_192 };
+    return {
+      thinks,
+      adaptive: false,
+      xhighEffort: false,
+      keepsPriorThinking: false,
+      maxOutputTokens: thinks ? 64_000 : legacy[3] === "haiku" && version < 35 ? 4_096 : 8_192,
+    };
   }
   const modern = /claude-(opus|sonnet|haiku)-(\d+)(?:[-.](\d{1,2})(?=$|[-.]))?/.exec(bare);
   if (!modern) {
-    if (/claude-(2|instant)/.test(bare)) return { thinks: false, adaptive: false, xhighEffort: false, keepsPriorThinking: false, maxOutputTokens: 4_096 };
+    if (/claude-(2|instant)/.test(bare))
+      return { thinks: false, adaptive: false, xhighEffort: false, keepsPriorThinking: false, maxOutputTokens: 4_096 };
     return { thinks: true, adaptive: true, xhighEffort: true, keepsPriorThinking: true, maxOutputTokens: 128_000 };
   }
   const family = modern[1]!;
   const version = Number(modern[2]) * 10 + Number(modern[3] ?? 0);
   // Upstream has no extended thinking for Haiku at all ("Haiku does NOT support extended thinking").
-  if (family === "haiku") return { thinks: false, adaptive: false, xhighEffort: false, keepsPriorThinking: false, maxOutputTokens: 64_000 };
+  if (family === "haiku")
+    return { thinks: false, adaptive: false, xhighEffort: false, keepsPriorThinking: false, maxOutputTokens: 64_000 };
   const adaptive = version >= 46;
   return {
     thinks: true,
     adaptive,
     xhighEffort: version >= 47,
     keepsPriorThinking: family === "opus" ? version >= 45 : version >= 46,
-    maxOutputTokens: version >= 46 ? (family === "opus" ? 128_000 : 64_000) : family === "opus" && version < 45 ? 32_000 : 64_000,
+    maxOutputTokens:
+      version >= 46 ? (family === "opus" ? 128_000 : 64_000) : family === "opus" && version < 45 ? 32_000 : 64_000,
   };
 }
 
@@ -170,7 +189,10 @@ export function clampEffort(effort: ReasoningEffort, efforts: readonly Reasoning
 }
 
 /** The Thinking level to show for a model: the chosen effort as the model will get it, else its default. */
-export function shownEffort(support: Extract<ReasoningSupport, { status: "supported" }>, chosen: ReasoningEffort | undefined): ReasoningEffort {
+export function shownEffort(
+  support: Extract<ReasoningSupport, { status: "supported" }>,
+  chosen: ReasoningEffort | undefined,
+): ReasoningEffort {
   if (chosen === undefined) return support.defaultEffort;
   if (chosen === "none") return support.efforts.includes("none") ? "none" : support.defaultEffort;
   return clampEffort(chosen, support.efforts);
@@ -181,9 +203,12 @@ export function shownEffort(support: Extract<ReasoningSupport, { status: "suppor
  * OpenRouter and the Vercel AI Gateway ("openrouter"), and Nous Portal ("nous"). Known by provider or by host, so
  * a provider pointed at a proxy keeps its wire format.
  */
-export function reasoningGatewayOf(route: Pick<ReasoningRoute, "providerId" | "baseUrl">): "openrouter" | "nous" | undefined {
+export function reasoningGatewayOf(
+  route: Pick<ReasoningRoute, "providerId" | "baseUrl">,
+): "openrouter" | "nous" | undefined {
   const host = hostOf(route.baseUrl);
-  if (route.providerId === "openrouter" || host.endsWith("openrouter.ai") || host === "ai-gateway.vercel.sh") return "openrouter";
+  if (route.providerId === "openrouter" || host.endsWith("openrouter.ai") || host === "ai-gateway.vercel.sh")
+    return "openrouter";
   if (route.providerId === "nous" || host.endsWith("nousresearch.com")) return "nous";
   return undefined;
 }

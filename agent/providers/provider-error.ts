@@ -48,12 +48,17 @@ export function toProviderError(error: unknown, signal?: AbortSignal): ProviderE
   if (typeof e.status === "number") {
     const status = e.status;
     const kind: ProviderFailureKind =
-      status === 401 || status === 403 ? "auth"
-      : status === 404 ? "not_found"
-      : status === 429 ? "rate_limit"
-      : status >= 500 ? "server"
-      : status === 408 ? "timeout"
-      : "bad_request";
+      status === 401 || status === 403
+        ? "auth"
+        : status === 404
+          ? "not_found"
+          : status === 429
+            ? "rate_limit"
+            : status >= 500
+              ? "server"
+              : status === 408
+                ? "timeout"
+                : "bad_request";
     return new ProviderError(kind, detail, status, retryAfterMs(e.headers));
   }
   if (e.name === "APIConnectionError" || isNetworkError(error)) return new ProviderError("network", detail);
@@ -97,9 +102,10 @@ function serverDetail(e: SdkErrorShape): string {
 
 function retryAfterMs(headers: SdkErrorShape["headers"]): number | undefined {
   if (!headers) return undefined;
-  const raw = typeof (headers as { get?: unknown }).get === "function"
-    ? (headers as { get(name: string): string | null }).get("retry-after")
-    : (headers as Record<string, string>)["retry-after"];
+  const raw =
+    typeof (headers as { get?: unknown }).get === "function"
+      ? (headers as { get(name: string): string | null }).get("retry-after")
+      : (headers as Record<string, string>)["retry-after"];
   if (!raw) return undefined;
   const seconds = Number(raw);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
@@ -108,6 +114,9 @@ function retryAfterMs(headers: SdkErrorShape["headers"]): number | undefined {
 }
 
 function isNetworkError(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
-  return typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EPIPE|UND_ERR)/.test(code);
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
+  return (
+    typeof code === "string" && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EPIPE|UND_ERR)/.test(code)
+  );
 }

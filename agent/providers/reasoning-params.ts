@@ -1,5 +1,5 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import { reasoningGatewayOf, type ReasoningEffort } from "./model-reasoning.js";
+import { type ReasoningEffort, reasoningGatewayOf } from "./model-reasoning.js";
 
 /**
  * The reasoning request parameters of the two OpenAI wire formats, for an effort already decided (reasoning-policy.ts).
@@ -13,7 +13,10 @@ export type WireEffort = ReasoningEffort | "default" | undefined;
  * it onto whichever provider serves the model); Nous refuses `enabled: false`, so "none" sends nothing there.
  * Everyone else (OpenAI, Azure, xAI, vLLM, Ollama, LM Studio...) takes OpenAI's top-level `reasoning_effort`.
  */
-export function chatReasoningParams(runtime: Pick<RuntimeProvider, "providerId" | "baseUrl">, effort: WireEffort): Record<string, unknown> {
+export function chatReasoningParams(
+  runtime: Pick<RuntimeProvider, "providerId" | "baseUrl">,
+  effort: WireEffort,
+): Record<string, unknown> {
   if (effort === undefined || effort === "default") return {};
   const gateway = reasoningGatewayOf(runtime);
   if (gateway === undefined) return { reasoning_effort: effort };

@@ -1,5 +1,5 @@
 import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
-import { clampEffort, reasoningSupportOf, type ReasoningEffort, type ReasoningRoute } from "./model-reasoning.js";
+import { clampEffort, type ReasoningEffort, type ReasoningRoute, reasoningSupportOf } from "./model-reasoning.js";
 import { ProviderError } from "./provider-error.js";
 
 /**
@@ -10,7 +10,10 @@ import { ProviderError } from "./provider-error.js";
  * - a model known to reject reasoning parameters gets none, whatever was chosen;
  * - an unknown model gets exactly the level the user chose, and nothing for "default".
  */
-export function effortToSend(route: ReasoningRoute, chosen: ReasoningEffort | "default" | undefined): ReasoningEffort | undefined {
+export function effortToSend(
+  route: ReasoningRoute,
+  chosen: ReasoningEffort | "default" | undefined,
+): ReasoningEffort | undefined {
   if (chosen === undefined) return undefined;
   const support = reasoningSupportOf(route);
   switch (support.status) {
@@ -58,5 +61,7 @@ export function withReasoningPolicy(client: ModelClient, route: ReasoningRoute):
 
 /** A 400/422 whose message is about the reasoning parameters ("Unrecognized request argument: reasoning_effort"...). */
 function refusesReasoning(error: unknown): boolean {
-  return error instanceof ProviderError && error.kind === "bad_request" && /reasoning|thinking|effort/i.test(error.message);
+  return (
+    error instanceof ProviderError && error.kind === "bad_request" && /reasoning|thinking|effort/i.test(error.message)
+  );
 }

@@ -1,9 +1,9 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import { openOpenAiSdk } from "./openai-sdk.js";
 import { imageDataUrl } from "./image-parts.js";
 import type { ChatMessage, ToolSchema, UserMessage } from "./messages.js";
 import type { FinishReason, ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
-import { ProviderError, toProviderError, type ProviderFailureKind } from "./provider-error.js";
+import { openOpenAiSdk } from "./openai-sdk.js";
+import { ProviderError, type ProviderFailureKind, toProviderError } from "./provider-error.js";
 import { responsesReasoningParams } from "./reasoning-params.js";
 import { temperatureParam } from "./sampling-contract.js";
 
@@ -14,7 +14,9 @@ export type ResponsesInputItem =
   | { type: "function_call"; call_id: string; name: string; arguments: string }
   | { type: "function_call_output"; call_id: string; output: string };
 
-export type ResponsesUserPart = { type: "input_text"; text: string } | { type: "input_image"; image_url: string; detail: "auto" };
+export type ResponsesUserPart =
+  | { type: "input_text"; text: string }
+  | { type: "input_image"; image_url: string; detail: "auto" };
 
 interface WireEvent {
   type: string;
@@ -74,7 +76,13 @@ export async function createResponsesClient(runtime: RuntimeProvider, requestTim
 
 function toResponsesTool(tool: ToolSchema) {
   // strict: false, because strict mode demands schemas (every property required, no extras) our tools do not follow.
-  return { type: "function" as const, name: tool.name, description: tool.description, parameters: tool.parameters as Record<string, unknown>, strict: false };
+  return {
+    type: "function" as const,
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters as Record<string, unknown>,
+    strict: false,
+  };
 }
 
 /**
@@ -88,7 +96,8 @@ export function toResponsesInput(messages: readonly ChatMessage[]): ResponsesInp
     else if (m.role === "tool") items.push({ type: "function_call_output", call_id: m.toolCallId, output: m.content });
     else {
       if (m.content) items.push({ role: "assistant", content: m.content });
-      for (const call of m.toolCalls ?? []) items.push({ type: "function_call", call_id: call.id, name: call.name, arguments: call.arguments });
+      for (const call of m.toolCalls ?? [])
+        items.push({ type: "function_call", call_id: call.id, name: call.name, arguments: call.arguments });
     }
   }
   return items;
@@ -126,7 +135,12 @@ function* fromEvent(event: WireEvent, state: StreamState): Generator<ModelStream
       if (event.item?.type === "function_call") {
         state.sawToolCall = true;
         // call_id (not the item id) is what function_call_output refers back to.
-        yield { type: "tool_call_delta", index: event.output_index ?? 0, id: event.item.call_id ?? event.item.id, name: event.item.name };
+        yield {
+          type: "tool_call_delta",
+          index: event.output_index ?? 0,
+          id: event.item.call_id ?? event.item.id,
+          name: event.item.name,
+        };
       }
       return;
     case "response.function_call_arguments.delta":
@@ -172,9 +186,11 @@ function finishReason(response: WireResponse, state: StreamState): FinishReason 
 /** A failure reported inside an HTTP 200 stream: classified by its code so retry and fallback can judge it. */
 function failureOf(code: string | null | undefined, message: string): ProviderError {
   const kind: ProviderFailureKind =
-    code === "rate_limit_exceeded" ? "rate_limit"
-    : code === "server_error" || code === "server_is_overloaded" || code === "slow_down" ? "server"
-    : "bad_request";
+    code === "rate_limit_exceeded"
+      ? "rate_limit"
+      : code === "server_error" || code === "server_is_overloaded" || code === "slow_down"
+        ? "server"
+        : "bad_request";
   // No HTTP status exists (the stream itself was a 200); the nominal one keeps user-facing wording sensible.
   const status = kind === "rate_limit" ? 429 : kind === "server" ? 500 : 400;
   return new ProviderError(kind, message.slice(0, 500), status);

@@ -1,6 +1,6 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
-import { ProviderError, describeProviderError, toProviderError } from "./provider-error.js";
+import { describeProviderError, ProviderError, toProviderError } from "./provider-error.js";
 
 export interface RetryNotice {
   /** 1 for the first retry. */
@@ -24,7 +24,12 @@ export interface RetryOptions {
   readonly onRetry?: (notice: RetryNotice) => void;
 }
 
-export const DEFAULT_RETRY_OPTIONS = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 60_000 } as const;
+export const DEFAULT_RETRY_OPTIONS = {
+  maxRetries: 3,
+  baseDelayMs: 1000,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 60_000,
+} as const;
 
 /** Rate limits, server errors, timeouts and dropped connections pass; auth, bad requests and cancellation do not. */
 export function isRetryable(error: ProviderError): boolean {
@@ -33,7 +38,8 @@ export function isRetryable(error: ProviderError): boolean {
 
 /** How long to wait before retry number `attempt` (1-based). */
 export function retryDelayMs(error: ProviderError, attempt: number, options: RetryOptions = {}): number {
-  if (error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, options.maxRetryAfterMs ?? DEFAULT_RETRY_OPTIONS.maxRetryAfterMs);
+  if (error.retryAfterMs !== undefined)
+    return Math.min(error.retryAfterMs, options.maxRetryAfterMs ?? DEFAULT_RETRY_OPTIONS.maxRetryAfterMs);
   const base = options.baseDelayMs ?? DEFAULT_RETRY_OPTIONS.baseDelayMs;
   const cap = options.maxDelayMs ?? DEFAULT_RETRY_OPTIONS.maxDelayMs;
   const ceiling = Math.min(cap, base * 2 ** (attempt - 1));
@@ -84,7 +90,11 @@ export interface FallbackOptions {
  * When every target fails, the primary's error is thrown (it is the configuration the user chose), with what each
  * fallback said appended, worded with that fallback's own provider name and key variable.
  */
-export function withFallbacks(primary: FallbackTarget, fallbacks: readonly FallbackTarget[], options: FallbackOptions = {}): ModelClient {
+export function withFallbacks(
+  primary: FallbackTarget,
+  fallbacks: readonly FallbackTarget[],
+  options: FallbackOptions = {},
+): ModelClient {
   if (fallbacks.length === 0) return primary.client;
   const chain = [primary, ...fallbacks];
   return {
@@ -114,12 +124,19 @@ export function withFallbacks(primary: FallbackTarget, fallbacks: readonly Fallb
 }
 
 function attributed(failure: ProviderError, runtime: RuntimeProvider): ProviderError {
-  return new ProviderError(failure.kind, `(from fallback ${runtime.providerLabel}, model ${runtime.model}) ${failure.message}`, failure.status, failure.retryAfterMs);
+  return new ProviderError(
+    failure.kind,
+    `(from fallback ${runtime.providerLabel}, model ${runtime.model}) ${failure.message}`,
+    failure.status,
+    failure.retryAfterMs,
+  );
 }
 
 function combined(failures: readonly ProviderError[], fallbacks: readonly FallbackTarget[]): ProviderError {
   const [first, ...rest] = failures;
-  const notes = rest.map((failure, i) => `Fallback ${i + 1} failed too: ${describeProviderError(failure, fallbacks[i]!.runtime)}`);
+  const notes = rest.map(
+    (failure, i) => `Fallback ${i + 1} failed too: ${describeProviderError(failure, fallbacks[i]!.runtime)}`,
+  );
   const message = [first!.message, ...notes].filter(Boolean).join(" ");
   return new ProviderError(first!.kind, message, first!.status, first!.retryAfterMs);
 }

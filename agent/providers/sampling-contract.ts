@@ -1,4 +1,4 @@
-import { claudeGeneration, reasoningGatewayOf, reasoningSupportOf, type ReasoningRoute } from "./model-reasoning.js";
+import { claudeGeneration, type ReasoningRoute, reasoningGatewayOf, reasoningSupportOf } from "./model-reasoning.js";
 
 /**
  * What a model accepts besides reasoning parameters, for requests that set their own sampling (the approval judge
@@ -24,11 +24,16 @@ export function samplingContractOf(route: ReasoningRoute): SamplingContract {
   if (openAi.status === "supported") {
     // OpenRouter and Nous translate `max_tokens` for the model they route to; OpenAI, Azure and proxies do not.
     const direct = route.apiMode === "chat_completions" && reasoningGatewayOf(route) === undefined;
-    return { fixedTemperature: true, maxTokensField: direct ? "max_completion_tokens" : "max_tokens", reasonsByDefault: true };
+    return {
+      fixedTemperature: true,
+      maxTokensField: direct ? "max_completion_tokens" : "max_tokens",
+      reasonsByDefault: true,
+    };
   }
   if (openAi.status === "rejected") return PLAIN; // gpt-4o and friends, wherever they are served
   const claude = claudeGeneration(bare);
-  if (claude) return { fixedTemperature: claude.xhighEffort, maxTokensField: "max_tokens", reasonsByDefault: claude.adaptive };
+  if (claude)
+    return { fixedTemperature: claude.xhighEffort, maxTokensField: "max_tokens", reasonsByDefault: claude.adaptive };
   // Others: the route's table (OpenRouter's reasoning families, Nous) says whether a default effort applies.
   const support = reasoningSupportOf(route);
   return { ...PLAIN, reasonsByDefault: support.status === "supported" && support.defaultEffort !== "none" };

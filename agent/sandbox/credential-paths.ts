@@ -1,5 +1,9 @@
 import { join } from "node:path";
-import { HERMES_CREDENTIAL_FILES, HOME_CREDENTIAL_DIRS, HOME_CREDENTIAL_FILES } from "../security/credential-locations.js";
+import {
+  HERMES_CREDENTIAL_FILES,
+  HOME_CREDENTIAL_DIRS,
+  HOME_CREDENTIAL_FILES,
+} from "../security/credential-locations.js";
 
 /**
  * What the sandbox makes unreadable to every command, in every mode (an empty folder or an empty file appears in

@@ -48,10 +48,29 @@ export interface SandboxPolicy {
  * Package-manager caches that builds write to; writable so that `npm install`, `cargo build` or `pip install` work
  * in the default mode without a question. Only those that exist are mounted.
  */
-const WRITABLE_CACHES = [".npm", ".cache", ".yarn", ".pnpm-store", ".local/share/pnpm", ".bun/install/cache", ".cargo/registry", ".cargo/git", "go/pkg/mod", ".gradle/caches", ".m2/repository", ".deno", ".nuget/packages"];
+const WRITABLE_CACHES = [
+  ".npm",
+  ".cache",
+  ".yarn",
+  ".pnpm-store",
+  ".local/share/pnpm",
+  ".bun/install/cache",
+  ".cargo/registry",
+  ".cargo/git",
+  "go/pkg/mod",
+  ".gradle/caches",
+  ".m2/repository",
+  ".deno",
+  ".nuget/packages",
+];
 
 /** Sockets that hand a command the powers of another process (Docker is root; the user's bus can start services). */
-const HOST_SOCKETS = ["/var/run/docker.sock", "/run/docker.sock", "/run/dbus/system_bus_socket", "/var/run/dbus/system_bus_socket"];
+const HOST_SOCKETS = [
+  "/var/run/docker.sock",
+  "/run/docker.sock",
+  "/run/dbus/system_bus_socket",
+  "/var/run/dbus/system_bus_socket",
+];
 
 export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
   const home = realOrSelf(input.home);
@@ -61,16 +80,23 @@ export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
   const writable =
     input.access === "read_only"
       ? []
-      : uniqueOuter([
-          workspace,
-          tmp,
-          "/tmp",
-          "/var/tmp",
-          ...WRITABLE_CACHES.map((c) => join(home, c)),
-          ...input.extraWritable.map((p) => realOrSelf(expandHome(p, home))),
-        ].filter((p) => existsSync(p)));
+      : uniqueOuter(
+          [
+            workspace,
+            tmp,
+            "/tmp",
+            "/var/tmp",
+            ...WRITABLE_CACHES.map((c) => join(home, c)),
+            ...input.extraWritable.map((p) => realOrSelf(expandHome(p, home))),
+          ].filter((p) => existsSync(p)),
+        );
   const inside = (path: string) => writable.some((w) => isWithin(path, w));
-  const protectedPaths = [join(workspace, ".git", "config"), join(workspace, ".git", "hooks"), hermesHome, ...SHELL_STARTUP_FILES.map((f) => join(home, f))];
+  const protectedPaths = [
+    join(workspace, ".git", "config"),
+    join(workspace, ".git", "hooks"),
+    hermesHome,
+    ...SHELL_STARTUP_FILES.map((f) => join(home, f)),
+  ];
   const readOnly: string[] = [];
   const readOnlyEmpty: string[] = [];
   for (const path of protectedPaths) {
@@ -87,7 +113,17 @@ export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
   }
   const privateTmp = input.access === "read_only";
   const keepVisible = privateTmp ? [workspace, hermesHome].filter((p) => isWithin(p, "/tmp") || isWithin(p, tmp)) : [];
-  return { access: input.access, writable, readOnly, readOnlyEmpty, hidden, privateTmp, tmp, keepVisible, network: input.network };
+  return {
+    access: input.access,
+    writable,
+    readOnly,
+    readOnlyEmpty,
+    hidden,
+    privateTmp,
+    tmp,
+    keepVisible,
+    network: input.network,
+  };
 }
 
 export function isWithin(path: string, folder: string): boolean {

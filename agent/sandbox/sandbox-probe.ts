@@ -16,7 +16,9 @@ let cached: Promise<SandboxAvailability> | undefined;
  * command or the first session asks). Linux: bubblewrap, tried for real, since a kernel or container that refuses
  * user namespaces only shows when bwrap runs. macOS: sandbox-exec. `HERMES_BWRAP` names another bwrap binary.
  */
-export function probeSandbox(env: Readonly<Record<string, string | undefined>> = process.env): Promise<SandboxAvailability> {
+export function probeSandbox(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<SandboxAvailability> {
   cached ??= detect(env);
   return cached;
 }
@@ -25,21 +27,39 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
   if (process.platform === "darwin") {
     const program = "/usr/bin/sandbox-exec";
     const failure = await tryRun(program, ["-p", "(version 1)(allow default)", "/usr/bin/true"]);
-    return failure === undefined ? { available: true, kind: "seatbelt", program } : { available: false, reason: `sandbox-exec does not run: ${failure}` };
+    return failure === undefined
+      ? { available: true, kind: "seatbelt", program }
+      : { available: false, reason: `sandbox-exec does not run: ${failure}` };
   }
-  if (process.platform !== "linux") return { available: false, reason: `no OS sandbox is supported on ${process.platform}` };
+  if (process.platform !== "linux")
+    return { available: false, reason: `no OS sandbox is supported on ${process.platform}` };
   const program = env.HERMES_BWRAP?.trim() || findOnPath("bwrap", env.PATH ?? "");
-  if (!program) return { available: false, reason: "bubblewrap (bwrap) is not installed; install the bubblewrap package" };
-  const failure = await tryRun(program, ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--die-with-parent", "true"]);
+  if (!program)
+    return { available: false, reason: "bubblewrap (bwrap) is not installed; install the bubblewrap package" };
+  const failure = await tryRun(program, [
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--unshare-pid",
+    "--die-with-parent",
+    "true",
+  ]);
   return failure === undefined
     ? { available: true, kind: "bubblewrap", program }
-    : { available: false, reason: `bubblewrap cannot create a sandbox here (${failure}); the kernel may refuse unprivileged user namespaces` };
+    : {
+        available: false,
+        reason: `bubblewrap cannot create a sandbox here (${failure}); the kernel may refuse unprivileged user namespaces`,
+      };
 }
 
 function tryRun(program: string, args: readonly string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
     execFile(program, args, { timeout: PROBE_TIMEOUT_MS }, (error, _stdout, stderr) => {
-      resolve(error ? (String(stderr).trim().split("\n")[0] || error.message) : undefined);
+      resolve(error ? String(stderr).trim().split("\n")[0] || error.message : undefined);
     });
   });
 }

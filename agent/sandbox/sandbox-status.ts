@@ -14,11 +14,21 @@ export interface SandboxStatus {
 export async function sandboxStatus(settings: SandboxSettings): Promise<SandboxStatus> {
   const network = settings.network === "deny" ? "network denied" : "network allowed";
   if (!settings.enabled) {
-    return { contained: false, summary: "off (terminal.sandbox: off in config.yaml): commands run unconfined; the approval gate applies its stricter rules" };
+    return {
+      contained: false,
+      summary:
+        "off (terminal.sandbox: off in config.yaml): commands run unconfined; the approval gate applies its stricter rules",
+    };
   }
   const sandbox = await probeSandbox();
   if (!sandbox.available) {
-    return { contained: false, summary: `none: ${sandbox.reason}. Commands run unconfined; the approval gate applies its stricter rules` };
+    return {
+      contained: false,
+      summary: `none: ${sandbox.reason}. Commands run unconfined; the approval gate applies its stricter rules`,
+    };
   }
-  return { contained: true, summary: `${sandbox.kind} (${sandbox.program}), writes limited to the workspace, ${network}` };
+  return {
+    contained: true,
+    summary: `${sandbox.kind} (${sandbox.program}), writes limited to the workspace, ${network}`,
+  };
 }

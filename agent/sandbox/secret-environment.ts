@@ -6,8 +6,10 @@ import { providerKeyVariables } from "../config/provider-catalog.js";
  * hand a command someone's identity (an SSH or GPG agent socket lets `ssh`/`git push` sign with the user's keys
  * without reading them). `terminal.env_passthrough` names the ones the user lets through on purpose.
  */
-const SECRET_NAME = /(_API_KEY|_APIKEY|_TOKEN|_SECRET|_SECRET_KEY|_ACCESS_KEY|_PRIVATE_KEY|_PASSWORD|_PASSWD|_PASSPHRASE|_CREDENTIALS?|_AUTH)$/i;
-const SECRET_PREFIX = /^(AWS_SECRET|AWS_SESSION|AZURE_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|VAULT_|OP_SESSION_|NPM_CONFIG__AUTH|NPM_CONFIG_\/\/)/i;
+const SECRET_NAME =
+  /(_API_KEY|_APIKEY|_TOKEN|_SECRET|_SECRET_KEY|_ACCESS_KEY|_PRIVATE_KEY|_PASSWORD|_PASSWD|_PASSPHRASE|_CREDENTIALS?|_AUTH)$/i;
+const SECRET_PREFIX =
+  /^(AWS_SECRET|AWS_SESSION|AZURE_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|VAULT_|OP_SESSION_|NPM_CONFIG__AUTH|NPM_CONFIG_\/\/)/i;
 const SECRET_EXACT = new Set([
   "GITHUB_TOKEN",
   "GH_TOKEN",
@@ -26,13 +28,19 @@ export function isSecretVariable(name: string): boolean {
 }
 
 /** The names in `env` a command must not inherit, less those passed through. */
-export function secretVariableNames(env: Readonly<Record<string, string | undefined>>, passthrough: readonly string[] = []): string[] {
+export function secretVariableNames(
+  env: Readonly<Record<string, string | undefined>>,
+  passthrough: readonly string[] = [],
+): string[] {
   const allowed = new Set(passthrough);
   return Object.keys(env).filter((name) => env[name] !== undefined && !allowed.has(name) && isSecretVariable(name));
 }
 
 /** A copy of `env` without its secrets. */
-export function withoutSecrets(env: Readonly<Record<string, string | undefined>>, passthrough: readonly string[] = []): Record<string, string | undefined> {
+export function withoutSecrets(
+  env: Readonly<Record<string, string | undefined>>,
+  passthrough: readonly string[] = [],
+): Record<string, string | undefined> {
   const copy = { ...env };
   for (const name of secretVariableNames(env, passthrough)) delete copy[name];
   return copy;

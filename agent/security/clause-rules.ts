@@ -1,4 +1,4 @@
-import { compilePythonPattern, PythonRegex, textViewOf, type TextView, type Variant } from "./python-regex.js";
+import { compilePythonPattern, PythonRegex, type TextView, textViewOf, type Variant } from "./python-regex.js";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
 
 /**
@@ -81,7 +81,10 @@ export class ClauseRule implements Detector {
       if (tried.has(key)) continue;
       tried.add(key);
       const from = this.spec.withPrevious && start > 0 && !cut ? clauseStart(text, start - 1).start : start;
-      const span = termsIn(terms, text.slice(from, end), from, { index: match.index, end: match.index + match[0].length });
+      const span = termsIn(terms, text.slice(from, end), from, {
+        index: match.index,
+        end: match.index + match[0].length,
+      });
       if (!span) continue;
       if (!head) {
         if (this.isOrder(text, start, cut, match.index, variant)) return span;
@@ -92,7 +95,10 @@ export class ClauseRule implements Detector {
       for (let verb = head.exec(clause); verb; verb = head.exec(clause)) {
         if (verb[0].length === 0) head.lastIndex++;
         if (this.isOrder(text, start, cut, start + verb.index, variant)) {
-          return { index: Math.min(span.index, start + verb.index), end: Math.max(span.end, start + verb.index + verb[0].length) };
+          return {
+            index: Math.min(span.index, start + verb.index),
+            end: Math.max(span.end, start + verb.index + verb[0].length),
+          };
         }
       }
     }
@@ -124,14 +130,24 @@ export class ClauseRule implements Detector {
    * text before it is marked as not starting a clause when it is cut (`cut`: the clause had no start within reach).
    */
   private isOrder(text: string, clauseStart: number, cut: boolean, at: number, variant: Variant): boolean {
-    if (this.spec.negatable && NEGATION.for(variant).test(text.slice(Math.max(clauseStart, at - 120), at))) return false;
+    if (this.spec.negatable && NEGATION.for(variant).test(text.slice(Math.max(clauseStart, at - 120), at)))
+      return false;
     if (!this.spec.directed) return true;
-    return DIRECTED.for(variant).test(!cut && at - clauseStart <= 160 ? text.slice(clauseStart, at) : `xx ${text.slice(Math.max(clauseStart, at - 120), at)}`);
+    return DIRECTED.for(variant).test(
+      !cut && at - clauseStart <= 160
+        ? text.slice(clauseStart, at)
+        : `xx ${text.slice(Math.max(clauseStart, at - 120), at)}`,
+    );
   }
 }
 
 /** The matches of `find` in `text`: all of them, or (sticky) those beginning at the offsets `at`. */
-function* occurrences(text: string, find: RegExp, findAt: RegExp, at: readonly number[] | undefined): Generator<RegExpExecArray> {
+function* occurrences(
+  text: string,
+  find: RegExp,
+  findAt: RegExp,
+  at: readonly number[] | undefined,
+): Generator<RegExpExecArray> {
   if (at) {
     for (const index of at) {
       findAt.lastIndex = index;
@@ -169,7 +185,8 @@ function clauseStart(text: string, at: number): { start: number; cut: boolean } 
   const window = text.slice(from, at);
   let start = -1;
   BOUNDARY.lastIndex = 0;
-  for (let match = BOUNDARY.exec(window); match; match = BOUNDARY.exec(window)) start = from + match.index + match[0].length;
+  for (let match = BOUNDARY.exec(window); match; match = BOUNDARY.exec(window))
+    start = from + match.index + match[0].length;
   if (start >= 0 || from === 0) return { start: Math.max(start, 0), cut: false };
   return { start: at - (at % (REACH / 2)) - REACH, cut: true };
 }
@@ -179,5 +196,7 @@ function clauseEnd(text: string, at: number): number {
   const window = text.slice(at, at + REACH);
   BOUNDARY.lastIndex = 0;
   const match = BOUNDARY.exec(window);
-  return match ? at + match.index + match[0].length : Math.min(text.length, at - (at % (REACH / 2)) + REACH + REACH / 2);
+  return match
+    ? at + match.index + match[0].length
+    : Math.min(text.length, at - (at % (REACH / 2)) + REACH + REACH / 2);
 }

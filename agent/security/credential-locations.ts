@@ -5,7 +5,18 @@
  */
 
 /** Folders under ~ that hold keys, tokens, or lists of them. */
-export const HOME_CREDENTIAL_DIRS = [".ssh", ".aws", ".gnupg", ".kube", ".azure", ".config/gh", ".config/gcloud", ".config/op", ".password-store", ".local/share/keyrings"];
+export const HOME_CREDENTIAL_DIRS = [
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".kube",
+  ".azure",
+  ".config/gh",
+  ".config/gcloud",
+  ".config/op",
+  ".password-store",
+  ".local/share/keyrings",
+];
 
 /** Single files under ~. */
 export const HOME_CREDENTIAL_FILES = [

@@ -79,7 +79,8 @@ function firstTagRun(text: string): InvisibleHit | undefined {
 
 function firstLoneJoiner(text: string): number {
   for (let at = text.indexOf(ZWJ); at >= 0; at = text.indexOf(ZWJ, at + 1)) {
-    const inEmoji = EMOJI_BEFORE.test(text.slice(Math.max(0, at - 3), at)) && EMOJI_AFTER.test(text.slice(at + 1, at + 3));
+    const inEmoji =
+      EMOJI_BEFORE.test(text.slice(Math.max(0, at - 3), at)) && EMOJI_AFTER.test(text.slice(at + 1, at + 3));
     if (!inEmoji) return at;
   }
   return -1;

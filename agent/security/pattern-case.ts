@@ -14,7 +14,8 @@ export function lowerCasePattern(source: string): string {
     if (piece[0] === "[") return lowerCaseClass(piece);
     if (piece[0] === "\\") {
       const escape = readEscape(piece, 0);
-      if (escape.text.length !== piece.length) throw new SyntaxError(`lowerCasePattern: cannot read the escape ${piece} in ${source}`);
+      if (escape.text.length !== piece.length)
+        throw new SyntaxError(`lowerCasePattern: cannot read the escape ${piece} in ${source}`);
       return escape.value !== undefined && isCapital(escape.value) ? String.fromCharCode(escape.value + 32) : piece;
     }
     return piece.toLowerCase();
@@ -23,7 +24,8 @@ export function lowerCasePattern(source: string): string {
 
 // What the rewriting looks at, in one pass: a class (whole), a group name (kept: not text to match), an escape (with
 // its hex digits or braces), a run of capitals. Anything else is left as it is.
-const PIECE = /\[(?:\\[\s\S]|[^\]\\])*\]|\(\?<[A-Za-z_$][\w$]*>|\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|u\{[0-9a-fA-F]+\}|[pPk]\{[^}]*\}|c[A-Za-z]|[\s\S])|[A-Z]+/g;
+const PIECE =
+  /\[(?:\\[\s\S]|[^\]\\])*\]|\(\?<[A-Za-z_$][\w$]*>|\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|u\{[0-9a-fA-F]+\}|[pPk]\{[^}]*\}|c[A-Za-z]|[\s\S])|[A-Z]+/g;
 
 interface Escape {
   readonly text: string;
@@ -35,15 +37,22 @@ interface Escape {
 function readEscape(source: string, at: number): Escape {
   const next = source[at + 1];
   if (next === undefined) throw new SyntaxError(`lowerCasePattern: trailing backslash in ${source}`);
-  const fixed = (length: number, hex: string) => ({ text: source.slice(at, at + length), value: Number.parseInt(hex, 16) });
-  if (next === "x" && /^[0-9a-fA-F]{2}$/.test(source.slice(at + 2, at + 4))) return fixed(4, source.slice(at + 2, at + 4));
-  if (next === "u" && /^[0-9a-fA-F]{4}$/.test(source.slice(at + 2, at + 6))) return fixed(6, source.slice(at + 2, at + 6));
+  const fixed = (length: number, hex: string) => ({
+    text: source.slice(at, at + length),
+    value: Number.parseInt(hex, 16),
+  });
+  if (next === "x" && /^[0-9a-fA-F]{2}$/.test(source.slice(at + 2, at + 4)))
+    return fixed(4, source.slice(at + 2, at + 4));
+  if (next === "u" && /^[0-9a-fA-F]{4}$/.test(source.slice(at + 2, at + 6)))
+    return fixed(6, source.slice(at + 2, at + 6));
   if (next === "u" && source[at + 2] === "{") {
     const close = source.indexOf("}", at);
     return { text: source.slice(at, close + 1), value: Number.parseInt(source.slice(at + 3, close), 16) };
   }
-  if ((next === "p" || next === "P") && source[at + 2] === "{") return { text: source.slice(at, source.indexOf("}", at) + 1) };
-  if (next === "k" || next === "c" || /[1-9]/.test(next)) throw new SyntaxError(`lowerCasePattern: \\${next} is not supported (in ${source})`);
+  if ((next === "p" || next === "P") && source[at + 2] === "{")
+    return { text: source.slice(at, source.indexOf("}", at) + 1) };
+  if (next === "k" || next === "c" || /[1-9]/.test(next))
+    throw new SyntaxError(`lowerCasePattern: \\${next} is not supported (in ${source})`);
   // Class escapes (\s, \d, …) stand for sets without case; the rest (\n, \., \\) for one character.
   if (/[sSdDwWbB]/.test(next)) return { text: source.slice(at, at + 2) };
   return { text: source.slice(at, at + 2), value: CONTROL_ESCAPES[next] ?? next.codePointAt(0)! };
@@ -72,7 +81,7 @@ function lowerCaseClass(text: string): string {
   };
   while (i < text.length - 1) {
     const first = atom();
-    let low = first.value;
+    const low = first.value;
     let high = first.value;
     let written = first.text;
     if (text[i] === "-" && i + 1 < text.length - 1) {
@@ -80,13 +89,18 @@ function lowerCaseClass(text: string): string {
       const last = atom();
       written += `-${last.text}`;
       high = last.value;
-      if (low === undefined || high === undefined) throw new SyntaxError(`lowerCasePattern: range with a class escape in ${text}`);
+      if (low === undefined || high === undefined)
+        throw new SyntaxError(`lowerCasePattern: range with a class escape in ${text}`);
     }
     out += written;
     if (low !== undefined && high !== undefined) {
       const from = Math.max(low, 0x41);
       const to = Math.min(high, 0x5a);
-      if (from <= to) out += from === to ? String.fromCharCode(from + 32) : `${String.fromCharCode(from + 32)}-${String.fromCharCode(to + 32)}`;
+      if (from <= to)
+        out +=
+          from === to
+            ? String.fromCharCode(from + 32)
+            : `${String.fromCharCode(from + 32)}-${String.fromCharCode(to + 32)}`;
     }
   }
   return `${out}]`;

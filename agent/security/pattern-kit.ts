@@ -1,4 +1,4 @@
-import { LazyPattern, type Detector } from "./threat-patterns.js";
+import { type Detector, LazyPattern } from "./threat-patterns.js";
 
 /**
  * Building blocks of our own patterns (threat-patterns-extra.ts, threat-patterns-payload.ts), written in upstream's
@@ -36,6 +36,11 @@ export const ORDERED = String.raw`(?<=(?:^|[.!?:;\n][\s>*#\-\d.)"'\x60]*|(?<!\w)
  * A regex pattern of scope `context` (memory's `strict` includes it); `requires` is its literal prefilter and
  * `starts` the lower-case literals at which its matches begin (ThreatPattern.starts), when there are such.
  */
-export function pattern(id: string, requires: ReadonlyArray<readonly string[]>, source: string, options: { flags?: string; starts?: readonly string[] } = {}): Detector {
+export function pattern(
+  id: string,
+  requires: ReadonlyArray<readonly string[]>,
+  source: string,
+  options: { flags?: string; starts?: readonly string[] } = {},
+): Detector {
   return new LazyPattern(source, id, "context", requires, options.flags ?? "iu", options.starts);
 }

@@ -27,10 +27,13 @@ export type Variant = "unicode" | "ascii";
 export type TextView = { readonly variant: "unicode" } | { readonly variant: "ascii"; readonly lower: string };
 
 // Python's `\w` on str: letters, digits (all of \p{N}, as str.isalnum), combining marks and connector punctuation.
-const CLASS_BODY: Readonly<Record<Variant, string>> = { unicode: String.raw`\p{L}\p{N}\p{Mn}\p{Pc}`, ascii: "A-Za-z0-9_" };
+const CLASS_BODY: Readonly<Record<Variant, string>> = {
+  unicode: String.raw`\p{L}\p{N}\p{Mn}\p{Pc}`,
+  ascii: "A-Za-z0-9_",
+};
 
 // The Unicode classes our own patterns name, and what is left of them on such a text.
-const ASCII_PART: Readonly<Record<string, string>> = { [String.raw`\p{L}`]: "A-Za-z", [String.raw`\p{N}`]: "0-9" };
+const ASCII_PART: Readonly<Record<string, string>> = { "p{L}": "A-Za-z", "p{N}": "0-9" };
 
 // What the translation looks at: an escape (a class name like \p{L} whole), or a bracket opening or closing a class.
 const TOKEN = /\\p\{[A-Za-z]+\}|\\[\s\S]|[[\]]/g;
@@ -81,7 +84,10 @@ let unicodeOnly: RegExp | undefined;
 
 /** Matches a character beyond ASCII that is a word character, or changes when lower-cased or case-folded. */
 export function unicodeOnlyChar(): RegExp {
-  return (unicodeOnly ??= new RegExp(`(?![\\x00-\\x7f])[${CLASS_BODY.unicode}\\p{Changes_When_Lowercased}\\p{Changes_When_Casefolded}]`, "u"));
+  return (unicodeOnly ??= new RegExp(
+    `(?![\\x00-\\x7f])[${CLASS_BODY.unicode}\\p{Changes_When_Lowercased}\\p{Changes_When_Casefolded}]`,
+    "u",
+  ));
 }
 
 /**

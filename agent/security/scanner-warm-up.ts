@@ -54,7 +54,9 @@ export function* scannerWarmUpSteps(): Generator<Variant, void, undefined> {
  * handled first), the Unicode ones later and spaced out. The timers are unref'd: a server on its way out does not wait
  * for them.
  */
-export async function warmUpScannerInSlices(pace = { unicodeStartDelayMs: UNICODE_START_DELAY_MS, unicodeStepGapMs: UNICODE_STEP_GAP_MS }): Promise<void> {
+export async function warmUpScannerInSlices(
+  pace = { unicodeStartDelayMs: UNICODE_START_DELAY_MS, unicodeStepGapMs: UNICODE_STEP_GAP_MS },
+): Promise<void> {
   const steps = scannerWarmUpSteps();
   let unicodeStarted = false;
   for (let step = steps.next(); !step.done; step = steps.next()) {

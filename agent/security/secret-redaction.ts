@@ -36,7 +36,8 @@ const KEY_SHAPES: readonly string[] = [
 
 const SHAPE = new RegExp(`(?<![A-Za-z0-9_-])(?:${KEY_SHAPES.join("|")})`, "g");
 /** The prefix kept of a masked key: everything up to and including its vendor marker. */
-const SHAPE_PREFIX = /^(?:sk-ant-(?:api\d\d-|admin\d\d-)?|sk-or-v1-|sk-(?:proj|svcacct|admin)-|sk-|AIza|xai-|gsk_|hf_|gh[opsur]_|github_pat_|glpat-|AKIA|ASIA|xox[abprs]-|nvapi-)/;
+const SHAPE_PREFIX =
+  /^(?:sk-ant-(?:api\d\d-|admin\d\d-)?|sk-or-v1-|sk-(?:proj|svcacct|admin)-|sk-|AIza|xai-|gsk_|hf_|gh[opsur]_|github_pat_|glpat-|AKIA|ASIA|xox[abprs]-|nvapi-)/;
 
 /** `Authorization: Bearer X`, `Bearer X` anywhere, and `Basic` credentials in a header. */
 const BEARER = /\b(Bearer|Basic)(\s+)[A-Za-z0-9_\-.~+/=]{8,}/gi;

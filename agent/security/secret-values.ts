@@ -7,7 +7,8 @@ import { findProvider, knownProviderIds } from "../config/provider-catalog.js";
  */
 
 /** Variable and YAML key names that hold secrets: every provider key variable, and the usual suffixes. */
-const SECRET_NAME = /(?:^|[_-])(?:api[_-]?key|apikey|token|secret|password|passwd|access[_-]?key|private[_-]?key|credentials?)$/i;
+const SECRET_NAME =
+  /(?:^|[_-])(?:api[_-]?key|apikey|token|secret|password|passwd|access[_-]?key|private[_-]?key|credentials?)$/i;
 
 /** Shorter values are not redacted: "1234" or "true" would be masked all over every log. */
 const MIN_SECRET_CHARS = 8;
@@ -43,7 +44,8 @@ export function rememberSecret(name: string, value: string | undefined): void {
 
 /** Remembers the values of every secret-named variable of `env`. */
 export function rememberSecretsOfEnv(env: Readonly<Record<string, string | undefined>>): void {
-  for (const [name, value] of Object.entries(env)) if (value !== undefined && isSecretName(name)) rememberSecret(name, value);
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined && isSecretName(name)) rememberSecret(name, value);
 }
 
 /** Remembers every string under a secret-named key of a parsed YAML/JSON tree (`model.api_key`, fallbacks, MCP headers). */
@@ -55,7 +57,8 @@ export function rememberSecretsOfTree(tree: unknown, path = ""): void {
   if (typeof tree !== "object" || tree === null) return;
   for (const [key, value] of Object.entries(tree)) {
     const where = path ? `${path}.${key}` : key;
-    if (typeof value === "string" && (isSecretName(key) || key.toLowerCase() === "authorization")) rememberSecret(where, value.replace(/^Bearer\s+/i, ""));
+    if (typeof value === "string" && (isSecretName(key) || key.toLowerCase() === "authorization"))
+      rememberSecret(where, value.replace(/^Bearer\s+/i, ""));
     else rememberSecretsOfTree(value, where);
   }
 }

@@ -4,16 +4,19 @@
  */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   // upstream's patterns (hermes-behaviour.md §2.2)
-  prompt_injection: 'tells the agent to ignore its previous or other instructions; name what to ignore instead ("ignore files in dist/")',
+  prompt_injection:
+    'tells the agent to ignore its previous or other instructions; name what to ignore instead ("ignore files in dist/")',
   sys_prompt_override: 'announces a "system prompt override"',
   disregard_rules: "tells the agent to disregard its instructions, rules or guidelines",
   bypass_restrictions: "tells the agent to act as if it had no restrictions",
-  html_comment_injection: "an HTML comment (invisible when rendered) that mentions ignore / override / system / secret / hidden",
+  html_comment_injection:
+    "an HTML comment (invisible when rendered) that mentions ignore / override / system / secret / hidden",
   hidden_div: "a <div> styled display:none, which hides its text when rendered",
   translate_execute: "asks to translate something and then execute or run it",
   deception_hide: 'tells the agent not to tell the user something; say what to report instead ("report only failures")',
   role_hijack: 'declares that the agent "is now" someone else; describe its role without "you are now a …"',
-  role_pretend: 'tells the agent to pretend to be someone; state the role directly ("review as a senior reviewer would"), and a prohibition ("never pretend to be …") passes',
+  role_pretend:
+    'tells the agent to pretend to be someone; state the role directly ("review as a senior reviewer would"), and a prohibition ("never pretend to be …") passes',
   leak_system_prompt: "asks the agent to output its system or initial prompt",
   remove_filters: "asks for replies without restrictions, filters or safety",
   fake_update: 'claims the agent "has been updated to" something',
@@ -26,7 +29,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   anti_forensic_oneliner: 'tells the agent to "only use one-liners" (leaves no scripts behind)',
   anti_forensic_disk: "tells the agent never to write a script or file to disk (leaves no traces)",
   env_var_unset_agent: "unsets an agent's environment variable (CLAUDE…, HERMES…, OPENAI…)",
-  known_c2_framework: "names a C2 framework (Cobalt Strike, Sliver, Havoc, Mythic, Metasploit) with an implant, beacon, listener, payload or server",
+  known_c2_framework:
+    "names a C2 framework (Cobalt Strike, Sliver, Havoc, Mythic, Metasploit) with an implant, beacon, listener, payload or server",
   c2_explicit: "mentions a C2 server, channel, infrastructure or beacon",
   c2_explicit_long: 'mentions "command and control"',
   exfil_curl: "curl with a secret-looking environment variable ($…KEY, $…TOKEN) in the same line",
@@ -41,21 +45,32 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   hermes_config_mod: "asks to modify Hermes' config.yaml or SOUL.md",
   hardcoded_secret: "a hard-coded key, token, secret or password",
   // ours (threat-patterns-extra.ts, threat-patterns-payload.ts)
-  command_before_reply: 'runs a command before every reply ("run X before replying to user queries"); tie the command to the task instead ("run the tests before committing")',
-  conceal_from_user: 'hides actions from the user ("no need to mention this to the user", "without telling the user", "silently install"); rules that forbid hiding ("never … without telling the user") pass',
+  command_before_reply:
+    'runs a command before every reply ("run X before replying to user queries"); tie the command to the task instead ("run the tests before committing")',
+  conceal_from_user:
+    'hides actions from the user ("no need to mention this to the user", "without telling the user", "silently install"); rules that forbid hiding ("never … without telling the user") pass',
   remote_tasking: "tells the agent to fetch tasks or commands from a server or URL and carry them out",
-  fake_role_marker: "a fake chat-turn, system or tool-result marker (<|im_start|>, [INST], </tool_result>, [SYSTEM], **END**)",
-  fake_instruction_addendum: 'poses as the author of the agent\'s instructions ("I forgot to mention … your instructions", "here are your new instructions")',
-  persona_switch: 'gives the agent a new persona ("from now on you are …", "you will now act as …", "let\'s play a role-play")',
-  secret_hunt: "tells the agent to search the machine (not the project) for credentials, keys, wallets or env files, to read a credential file in a home directory, or to take the most sensitive data it has seen",
-  destructive_wipe: "sets a goal of wiping the file system, a home directory, cloud resources or the machine (rm -rf ~, factory state)",
-  remote_pipe_shell: 'pipes remote content into a shell with an order to do it always, first or silently; a plain install line ("curl … | sh") passes',
-  remote_code_eval: "evaluates fetched or decoded code (eval(fetch(…)), new Function(await fetch(…)), exec(requests.get(…)))",
+  fake_role_marker:
+    "a fake chat-turn, system or tool-result marker (<|im_start|>, [INST], </tool_result>, [SYSTEM], **END**)",
+  fake_instruction_addendum:
+    'poses as the author of the agent\'s instructions ("I forgot to mention … your instructions", "here are your new instructions")',
+  persona_switch:
+    'gives the agent a new persona ("from now on you are …", "you will now act as …", "let\'s play a role-play")',
+  secret_hunt:
+    "tells the agent to search the machine (not the project) for credentials, keys, wallets or env files, to read a credential file in a home directory, or to take the most sensitive data it has seen",
+  destructive_wipe:
+    "sets a goal of wiping the file system, a home directory, cloud resources or the machine (rm -rf ~, factory state)",
+  remote_pipe_shell:
+    'pipes remote content into a shell with an order to do it always, first or silently; a plain install line ("curl … | sh") passes',
+  remote_code_eval:
+    "evaluates fetched or decoded code (eval(fetch(…)), new Function(await fetch(…)), exec(requests.get(…)))",
   browser_data_exfil: "appends document.cookie or localStorage to a request",
   inject_remote_script: "tells the agent to add a remote <script src=…> to every page or file",
-  secret_exfil: 'sends the environment or credentials out: curl -d "$(env)", requests.post(…, os.environ), "upload the .env file to https://…"',
+  secret_exfil:
+    'sends the environment or credentials out: curl -d "$(env)", requests.post(…, os.environ), "upload the .env file to https://…"',
   exfil_url_template: "an image or link URL with a slot for the agent to fill with data (…?q=[INFO])",
-  escaped_invisible_unicode: "a zero-width or bidi character written as an escape inside a word (\\u200B), invisible once parsed",
+  escaped_invisible_unicode:
+    "a zero-width or bidi character written as an escape inside a word (\\u200B), invisible once parsed",
 };
 
 const INVISIBLE = /^invisible_unicode_U\+([0-9A-F]{4,6})$/;
@@ -65,8 +80,10 @@ export function describeThreat(id: string): string | undefined {
   const invisible = INVISIBLE.exec(id);
   if (!invisible) return DESCRIPTIONS[id];
   const cp = Number.parseInt(invisible[1]!, 16);
-  if (cp >= 0xe0000 && cp <= 0xe007f) return "Unicode tag characters: invisible copies of ASCII that can carry a hidden instruction";
-  if ((cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0xfe00 && cp <= 0xfe0e)) return "variation selectors beyond emoji use, which can carry hidden data";
+  if (cp >= 0xe0000 && cp <= 0xe007f)
+    return "Unicode tag characters: invisible copies of ASCII that can carry a hidden instruction";
+  if ((cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0xfe00 && cp <= 0xfe0e))
+    return "variation selectors beyond emoji use, which can carry hidden data";
   if (cp >= 0x202a && cp <= 0x202e) return "a bidirectional control that can reorder how the text displays";
   if (cp >= 0x2066 && cp <= 0x2069) return "a bidirectional isolate that can reorder how the text displays";
   return "an invisible character that can split or hide words: delete it; most editors can show invisible characters";

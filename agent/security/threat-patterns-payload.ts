@@ -1,5 +1,5 @@
 import { ClauseRule } from "./clause-rules.js";
-import { E, ORDERED, S, pattern, unnegated, word } from "./pattern-kit.js";
+import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 
 /**
@@ -12,8 +12,46 @@ import type { Detector } from "./threat-patterns.js";
 // Hunting for secrets: search the machine (not the repo) for credentials, keys, wallets, env files.
 const LOCATION = String.raw`(?:${word(String.raw`file\s*systems?|disks?|drives?|home\s+director(?:y|ies)|home\s+folders?|local\s+(?:paths|machine|system|disk|files)|(?:entire|whole)\s+(?:system|machine|computer|disk|drive)`)}${E}|(?:machine|computer|workstation|laptop)${E}(?<=(?:this|the|user['’]?s|victim['’]?s|target)\s+\w+)|(?:directories|folders|drives|mount(?:ed|s))${E}(?<=${S}all\s+\w+)|(?:directory|folder)${E}(?<=${S}every\s+\w+)|\$HOME(?![/\w])|%USERPROFILE%(?![\\/]))`;
 const SECRET = String.raw`(?:${S}(?:credentials?|secrets?|wallets?|keystores?|seed\s+phrases?|mnemonics?|private[\s_-]?keys?|id_rsa|id_ed25519|ssh\s+keys?|api[\s_-]?keys?|(?:auth|access|api|session|bearer|oauth|refresh|github|npm|aws)[\s_-]?tokens?|passwords?|cookies|keychains?|browser\s+profiles?|env(?:ironment)?[\s-](?:definition\s+|variable\s+)?files)${E}|\.env${E}|\.npmrc|\.netrc|\.aws/|\.ssh/|\.git-credentials|\*\.(?:env|key|pem|kdbx|wallet)${E})`;
-const SECRET_WORDS = ["credential", "secret", "wallet", "keystore", "seed", "mnemonic", "private", "id_rsa", "id_ed25519", "ssh", "key", "token", "password", "cookie", "keychain", "browser", "env", ".npmrc", ".netrc", ".aws", ".git-credentials", ".pem", ".kdbx"];
-const LOCATION_WORDS = ["system", "disk", "drive", "home", "local", "machine", "computer", "workstation", "laptop", "director", "folder", "mount", "%userprofile%"];
+const SECRET_WORDS = [
+  "credential",
+  "secret",
+  "wallet",
+  "keystore",
+  "seed",
+  "mnemonic",
+  "private",
+  "id_rsa",
+  "id_ed25519",
+  "ssh",
+  "key",
+  "token",
+  "password",
+  "cookie",
+  "keychain",
+  "browser",
+  "env",
+  ".npmrc",
+  ".netrc",
+  ".aws",
+  ".git-credentials",
+  ".pem",
+  ".kdbx",
+];
+const LOCATION_WORDS = [
+  "system",
+  "disk",
+  "drive",
+  "home",
+  "local",
+  "machine",
+  "computer",
+  "workstation",
+  "laptop",
+  "director",
+  "folder",
+  "mount",
+  "%userprofile%",
+];
 // Files that hold credentials, under a home directory.
 const HOME_SECRET_FILE = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)/\.(?:ssh/(?:id_[\w-]+(?!\w|\.pub)|\*)|aws/credentials|cursor/mcp\.json|config/gcloud|gnupg|netrc|npmrc|pypirc|git-credentials|env${E}|bash_history|zsh_history|hermes/\.env)`;
 
@@ -23,7 +61,24 @@ const SECRET_HUNT: Detector[] = [
     scope: "context",
     requires: [SECRET_WORDS, LOCATION_WORDS],
     find: LOCATION,
-    starts: ["file", "disk", "drive", "home", "local", "entire", "whole", "machine", "computer", "workstation", "laptop", "director", "folder", "mount", "$home", "%userprofile%"],
+    starts: [
+      "file",
+      "disk",
+      "drive",
+      "home",
+      "local",
+      "entire",
+      "whole",
+      "machine",
+      "computer",
+      "workstation",
+      "laptop",
+      "director",
+      "folder",
+      "mount",
+      "$home",
+      "%userprofile%",
+    ],
     head: String.raw`${word("search|scan|crawl|walk|traverse|sweep|comb|hunt|look|locate|find|enumerate|inventory|list|collect|harvest|gather|grep|dump|extract|exfiltrate|steal|recursively")}${E}`,
     terms: [SECRET],
     negatable: true,
@@ -37,7 +92,9 @@ const SECRET_HUNT: Detector[] = [
     starts: ["most", "all"],
     find: String.raw`${word("most")}\s+(?:sensitive|secret|confidential)|${word("all")}\s+(?:the\s+|of\s+the\s+)?(?:user['’]?s\s+)?(?:secrets|credentials|passwords|api\s+keys|private\s+keys|tokens|seed\s+phrases|wallets)${E}`,
     head: String.raw`${word("take|extract|collect|gather|grab|copy|harvest|steal|exfiltrate|leak|find|include")}${E}`,
-    terms: [String.raw`${S}(?:documents?|context|conversation|chat|previous\s+messages|emails?|inbox|memory|machine|computer|file\s*system|disk|home\s+director(?:y|ies))${E}`],
+    terms: [
+      String.raw`${S}(?:documents?|context|conversation|chat|previous\s+messages|emails?|inbox|memory|machine|computer|file\s*system|disk|home\s+director(?:y|ies))${E}`,
+    ],
     negatable: true,
     directed: true,
   }),
@@ -72,7 +129,39 @@ const DESTRUCTIVE_WIPE: Detector[] = [
   new ClauseRule({
     id: "destructive_wipe",
     scope: "context",
-    requires: [["delete", "wipe", "erase", "destroy", "purge", "terminate", "nuke", "shred", "format", "clean", "clear", "remove"], ["system", "resources", "disk", "drive", "machine", "computer", "home", "factory", "cloud", "aws", "gcp", "azure", "s3", "ec2", "root"]],
+    requires: [
+      [
+        "delete",
+        "wipe",
+        "erase",
+        "destroy",
+        "purge",
+        "terminate",
+        "nuke",
+        "shred",
+        "format",
+        "clean",
+        "clear",
+        "remove",
+      ],
+      [
+        "system",
+        "resources",
+        "disk",
+        "drive",
+        "machine",
+        "computer",
+        "home",
+        "factory",
+        "cloud",
+        "aws",
+        "gcp",
+        "azure",
+        "s3",
+        "ec2",
+        "root",
+      ],
+    ],
     find: WIPE_TARGET,
     starts: ["file", "cloud", "near", "factory", "entire", "whole", "root", "everything", "user", "all"],
     head: String.raw`${word("delete|wipe|erase|destroy|purge|terminate|nuke|shred|format|reformat|clean|clear|remove")}${E}`,
@@ -82,7 +171,10 @@ const DESTRUCTIVE_WIPE: Detector[] = [
   // "Drop the production database": the order itself, not a mention of production nearby.
   pattern(
     "destructive_wipe",
-    [["drop", "delete", "wipe", "destroy", "truncate", "purge", "nuke", "erase"], ["production", "prod", "live"]],
+    [
+      ["drop", "delete", "wipe", "destroy", "truncate", "purge", "nuke", "erase"],
+      ["production", "prod", "live"],
+    ],
     String.raw`${unnegated("drop|delete|wipe|destroy|truncate|purge|nuke|erase")}${ORDERED}\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:production|prod|live)\s+(?:databases?|db|tables|data|clusters?)${E}`,
     { starts: ["drop", "delete", "wipe", "destroy", "truncate", "purge", "nuke", "erase"] },
   ),
@@ -134,7 +226,23 @@ const REMOTE_CODE: Detector[] = [
   // eval of fetched or decoded code: eval(fetch(…)), new Function(await fetch(…)), exec(requests.get(…).text).
   pattern(
     "remote_code_eval",
-    [["eval", "function", "exec"], ["fetch", "axios", "$.", "jquery", "xmlhttprequest", "atob", "requests.", "urlopen", "http.get", "httpx.", "got", "superagent"]],
+    [
+      ["eval", "function", "exec"],
+      [
+        "fetch",
+        "axios",
+        "$.",
+        "jquery",
+        "xmlhttprequest",
+        "atob",
+        "requests.",
+        "urlopen",
+        "http.get",
+        "httpx.",
+        "got",
+        "superagent",
+      ],
+    ],
     String.raw`${word("eval")}\s*\(\s*(?:await\s+)?\(?\s*(?:await\s+)?(?:fetch|axios(?:\.get)?|\$\.get|\$\.ajax|jQuery\.get|XMLHttpRequest|atob|requests\.get|urlopen|https?\.get|got|superagent)\s*\(|${word(String.raw`new\s+Function`)}\s*\(\s*(?:await\s+)?\(?\s*(?:await\s+)?fetch\s*\(|${word("exec")}\s*\(\s*(?:requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(`,
     { starts: ["eval", "new", "exec"] },
   ),
@@ -152,7 +260,9 @@ const REMOTE_CODE: Detector[] = [
     requires: [["<script"], ["src"]],
     starts: ["<script"],
     find: String.raw`<script${E}[^>]{0,200}?${S}src\s*=\s*['"]?(?:https?:)?//`,
-    terms: [String.raw`${S}(?:always|every\s+time|each\s+time|make\s+sure\s+to|company\s+policy|mandatory|without\s+(?:telling|mentioning|asking)|(?:every|all|each|any)\s+(?:\w+\s+)?(?:html|web|page|template)s?(?:\s+(?:files?|pages?|templates?))?)${E}`],
+    terms: [
+      String.raw`${S}(?:always|every\s+time|each\s+time|make\s+sure\s+to|company\s+policy|mandatory|without\s+(?:telling|mentioning|asking)|(?:every|all|each|any)\s+(?:\w+\s+)?(?:html|web|page|template)s?(?:\s+(?:files?|pages?|templates?))?)${E}`,
+    ],
     negatable: true,
     withPrevious: true,
   }),
@@ -160,14 +270,20 @@ const REMOTE_CODE: Detector[] = [
   // (the request, at most a line before, is looked for behind what it sends).
   pattern(
     "secret_exfil",
-    [["curl", "wget", "nc", "netcat", "fetch", "requests.", "axios.", "httpx.", "invoke-", "iwr", "irm"], ["env", "cat", "environ"]],
+    [
+      ["curl", "wget", "nc", "netcat", "fetch", "requests.", "axios.", "httpx.", "invoke-", "iwr", "irm"],
+      ["env", "cat", "environ"],
+    ],
     String.raw`(?:\$\(\s*(?:env|printenv|set|cat\s+[^)\n]{0,100}?(?:\.env|\.ssh|id_rsa|id_ed25519|credentials|\.aws|\.netrc|\.npmrc|\.pypirc|passwd|shadow|\.git-credentials|wallet|keychain))\s*\)|(?:env|printenv)\s*\x60(?<=\x60\s*(?:env|printenv)\s*\x60)|${word(String.raw`os\.environ`)}${E}(?!\s*(?:\[|\.get|\.setdefault))|${word(String.raw`process\.env`)}${E}(?!\s*[.\[])|JSON\.stringify\(\s*process\.env\s*\))(?<=${word(String.raw`curl|wget|nc|ncat|netcat|fetch|requests\.(?:post|put|get)|axios\.(?:post|put|get)|httpx\.(?:post|put|get)|invoke-webrequest|invoke-restmethod|iwr|irm`)}${E}[^\n]{0,400})`,
     { starts: ["$(", "env", "printenv", "os.environ", "process.env", "json.stringify("] },
   ),
   // "upload the .env file to https://…", "send the credentials to my server".
   pattern(
     "secret_exfil",
-    [["upload", "exfiltrate", "leak", "transmit", "forward", "send", "post"], ["http", "server", "endpoint", "url", "webhook"]],
+    [
+      ["upload", "exfiltrate", "leak", "transmit", "forward", "send", "post"],
+      ["http", "server", "endpoint", "url", "webhook"],
+    ],
     String.raw`${unnegated("upload|exfiltrate|leak|transmit|forward|send|post")}\s+(?:\w+\s+){0,3}?(?:the\s+)?(?:contents?\s+of\s+)?(?:all\s+)?(?:the\s+|any\s+|your\s+|their\s+)?(?:\.env(?:\s+files?)?|env(?:ironment)?\s+(?:files?|variables)|credentials?(?:\s+files?)?|secrets|private\s+keys?|id_rsa|ssh\s+keys?|cookies|wallets?|passwords|seed\s+phrases?)\s+(?:\w+\s+){0,3}?to\s+(?:https?://|(?:my|our|this|that|the\s+following|a\s+remote)\s+(?:\w+\s+)?(?:server|endpoint|url|webhook))`,
     { starts: ["upload", "exfiltrate", "leak", "transmit", "forward", "send", "post"] },
   ),
@@ -196,4 +312,10 @@ const REMOTE_CODE: Detector[] = [
   ),
 ];
 
-export const PAYLOAD_PATTERNS: readonly Detector[] = [...SECRET_HUNT, ...DESTRUCTIVE_WIPE, REMOTE_PIPE_SHELL, DOWNLOAD_AND_RUN_RULE, ...REMOTE_CODE];
+export const PAYLOAD_PATTERNS: readonly Detector[] = [
+  ...SECRET_HUNT,
+  ...DESTRUCTIVE_WIPE,
+  REMOTE_PIPE_SHELL,
+  DOWNLOAD_AND_RUN_RULE,
+  ...REMOTE_CODE,
+];

@@ -1,8 +1,8 @@
 import { foldConfusables } from "./confusables.js";
 import { findInvisible } from "./invisible-chars.js";
-import { EXTRA_PATTERNS } from "./threat-patterns-extra.js";
-import { patternsFor, scopeRank, type Detector, type Hit, type ThreatScope } from "./threat-patterns.js";
 import { textViewOf } from "./python-regex.js";
+import { type Detector, type Hit, patternsFor, scopeRank, type ThreatScope } from "./threat-patterns.js";
+import { EXTRA_PATTERNS } from "./threat-patterns-extra.js";
 import { invisibleSnippet, matchSnippet } from "./threat-snippet.js";
 
 /** Upstream scans only this many characters of a text. */
@@ -97,7 +97,13 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
   const findings: ThreatFinding[] = [];
   const lines = new LineIndex(text);
   for (const hit of findInvisible(text)) {
-    findings.push(finding(hit.id, options.lineOffset + lines.lineAt(hit.index), options.snippets ? invisibleSnippet(text, hit) : undefined));
+    findings.push(
+      finding(
+        hit.id,
+        options.lineOffset + lines.lineAt(hit.index),
+        options.snippets ? invisibleSnippet(text, hit) : undefined,
+      ),
+    );
   }
   const normalised = text.normalize("NFKC");
   // Folding keeps every offset (one UTF-16 unit for one), so lines and snippets are read off `normalised`.
@@ -127,7 +133,9 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
   return findings;
 }
 
-let wordIndex: { readonly regex: RegExp; readonly words: ReadonlySet<string>; readonly prefixes: Map<string, readonly string[]> } | undefined;
+let wordIndex:
+  | { readonly regex: RegExp; readonly words: ReadonlySet<string>; readonly prefixes: Map<string, readonly string[]> }
+  | undefined;
 
 /**
  * Where each prefilter word (and each `starts` literal) occurs in `lower`, in one pass instead of one `includes` per
@@ -138,7 +146,9 @@ let wordIndex: { readonly regex: RegExp; readonly words: ReadonlySet<string>; re
 function prefilterWords(lower: string): Map<string, number[]> {
   if (!wordIndex) {
     const detectors = detectorsFor("strict");
-    const words = [...new Set(detectors.flatMap((d) => [...d.requires.flat(), ...(d.starts ?? [])]))].sort((a, b) => b.length - a.length);
+    const words = [...new Set(detectors.flatMap((d) => [...d.requires.flat(), ...(d.starts ?? [])]))].sort(
+      (a, b) => b.length - a.length,
+    );
     const source = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
     wordIndex = { regex: new RegExp(source, "g"), words: new Set(words), prefixes: new Map() };
   }
@@ -162,7 +172,8 @@ function prefixesOf(word: string): readonly string[] {
   const known = prefixes.get(word);
   if (known) return known;
   const list: string[] = [];
-  for (let length = word.length; length > 0; length--) if (words.has(word.slice(0, length))) list.push(word.slice(0, length));
+  for (let length = word.length; length > 0; length--)
+    if (words.has(word.slice(0, length))) list.push(word.slice(0, length));
   prefixes.set(word, list);
   return list;
 }

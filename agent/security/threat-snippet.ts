@@ -8,12 +8,15 @@ import type { Hit } from "./threat-patterns.js";
  */
 const CONTEXT = 40;
 const MAX_BODY = 110;
-const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0e]|\udb40[\udc00-\udfff]/g;
+const HIDDEN =
+  /[\u0000-\u0008\u000b-\u001f\u007f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0e]|\udb40[\udc00-\udfff]/g;
 
 /** The snippet of a pattern match; `normalised` is what the user wrote (NFKC), `matched` it with look-alikes folded. */
 export function matchSnippet(normalised: string, matched: string, hit: Hit): string {
   const snippet = around(normalised, hit.index, hit.end);
-  return matched.slice(hit.index, hit.end) === normalised.slice(hit.index, hit.end) ? snippet : `${snippet} (look-alike Cyrillic/Greek letters)`;
+  return matched.slice(hit.index, hit.end) === normalised.slice(hit.index, hit.end)
+    ? snippet
+    : `${snippet} (look-alike Cyrillic/Greek letters)`;
 }
 
 /** The snippet of an invisible character: where it sits, or for Unicode tags the text they hide. */
@@ -34,7 +37,9 @@ function around(text: string, index: number, end: number): string {
   if (index - CONTEXT > lineStart) before = `…${before.replace(/^\S*\s/, "")}`;
   let after = text.slice(end, Math.min(lineEnd, end + CONTEXT));
   if (end + CONTEXT < lineEnd) after = `${after.replace(/\s\S*$/, "")}…`;
-  return printable(`${before}${clip(text.slice(index, end), MAX_BODY)}${after}`).replace(/\s+/g, " ").trim();
+  return printable(`${before}${clip(text.slice(index, end), MAX_BODY)}${after}`)
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function clip(text: string, max: number): string {

@@ -42,12 +42,15 @@ function meaningful(id: string): boolean {
 
 export function scanToolOutput(content: string, kind: UntrustedOutputKind): OutputFinding[] {
   if (!content) return [];
-  const view = kind === "command" ? commandView(content) : kind === "file" ? fileView(content) : plainView(content, "line");
-  return scanWhole(view.text, "context").filter((f) => meaningful(f.id)).map((f) => ({
-    id: f.id,
-    where: view.labels[f.line - 1] ?? `line ${f.line}`,
-    ...(f.snippet !== undefined ? { snippet: f.snippet } : {}),
-  }));
+  const view =
+    kind === "command" ? commandView(content) : kind === "file" ? fileView(content) : plainView(content, "line");
+  return scanWhole(view.text, "context")
+    .filter((f) => meaningful(f.id))
+    .map((f) => ({
+      id: f.id,
+      where: view.labels[f.line - 1] ?? `line ${f.line}`,
+      ...(f.snippet !== undefined ? { snippet: f.snippet } : {}),
+    }));
 }
 
 function plainView(text: string, prefix: string, firstLine = 1): ScanView {

@@ -7,17 +7,31 @@ import type { StoredMessage } from "../store/store-records.js";
  * screenshots would bloat the database and every search over it): each image leaves a placeholder such as
  * "[image: screenshot.png, image/png, 34 KB]", so a reloaded session knows an image was there but no longer sends it.
  */
-export function toStoredMessages(messages: readonly ChatMessage[], firstSeq: number, toolNames: ReadonlyMap<string, string>): StoredMessage[] {
+export function toStoredMessages(
+  messages: readonly ChatMessage[],
+  firstSeq: number,
+  toolNames: ReadonlyMap<string, string>,
+): StoredMessage[] {
   const now = Date.now() / 1000;
   return messages.map((m, i) => {
     const seq = firstSeq + i;
     if (m.role === "user") return { seq, role: "user", content: userTextWithPlaceholders(m), timestamp: now };
-    if (m.role === "tool") return { seq, role: "tool", content: m.content, toolCallId: m.toolCallId, toolName: toolNames.get(m.toolCallId), timestamp: now };
+    if (m.role === "tool")
+      return {
+        seq,
+        role: "tool",
+        content: m.content,
+        toolCallId: m.toolCallId,
+        toolName: toolNames.get(m.toolCallId),
+        timestamp: now,
+      };
     return {
       seq,
       role: "assistant",
       content: m.content,
-      ...(m.toolCalls?.length ? { toolCalls: m.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) } : {}),
+      ...(m.toolCalls?.length
+        ? { toolCalls: m.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) }
+        : {}),
       ...(m.reasoning ? { reasoning: m.reasoning } : {}),
       timestamp: now,
     };

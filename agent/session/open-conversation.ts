@@ -1,28 +1,28 @@
-import { ensureHermesHome, type Env } from "../config/hermes-home.js";
-import { loadHermesConfig, type HermesConfig } from "../config/load-config.js";
-import { readPromptSettings } from "../config/prompt-settings.js";
-import { resolveRuntimeProvider, type RuntimeProvider, type RuntimeResolution } from "../config/runtime-provider.js";
 import { readCompressionSettings } from "../compress/compression-settings.js";
-import { Conversation } from "../loop/conversation.js";
-import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
-import { systemPromptAfterCompression } from "../prompt/prompt-after-compression.js";
-import { seedSoul } from "../prompt/soul.js";
+import { readApprovalJudgeSettings } from "../config/approval-judge-settings.js";
 import { readFallbackSettings, resolveFallbackProviders } from "../config/fallback-settings.js";
-import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
-import { contextLengthOf } from "../providers/model-metadata.js";
-import { readToolSettings, type ToolSettings } from "../config/tool-settings.js";
+import { type Env, ensureHermesHome } from "../config/hermes-home.js";
+import { type HermesConfig, loadHermesConfig } from "../config/load-config.js";
+import { readPromptSettings } from "../config/prompt-settings.js";
 import { readReasoningEffort } from "../config/reasoning-settings.js";
-import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
-import type { Tool } from "../tools/tool.js";
-import type { DelegationHost } from "../delegation/delegation-host.js";
-import { readDelegationSettings } from "../delegation/delegation-settings.js";
+import { type RuntimeProvider, type RuntimeResolution, resolveRuntimeProvider } from "../config/runtime-provider.js";
+import { readToolSettings, type ToolSettings } from "../config/tool-settings.js";
 import { availableToolsets } from "../delegation/child-toolsets.js";
 import { createDelegateTool } from "../delegation/delegate-tool.js";
+import type { DelegationHost } from "../delegation/delegation-host.js";
+import { readDelegationSettings } from "../delegation/delegation-settings.js";
 import { createSessionDelegationHost } from "../delegation/session-delegation-host.js";
+import { Conversation } from "../loop/conversation.js";
+import { systemPromptAfterCompression } from "../prompt/prompt-after-compression.js";
+import { seedSoul } from "../prompt/soul.js";
+import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
+import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
-import { readApprovalJudgeSettings } from "../config/approval-judge-settings.js";
+import { contextLengthOf } from "../providers/model-metadata.js";
+import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";
+import type { Tool } from "../tools/tool.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
@@ -39,15 +39,25 @@ export type PreparedConversation =
       /** Reviews flagged commands before the user is asked; only with `approvals.mode: smart` (our default is manual). */
       readonly commandJudge?: CommandJudge;
     }
-  | { readonly ok: false; readonly config: HermesConfig; readonly systemPrompt: SystemPrompt; readonly toolSettings: ToolSettings; readonly problem: string };
-
+  | {
+      readonly ok: false;
+      readonly config: HermesConfig;
+      readonly systemPrompt: SystemPrompt;
+      readonly toolSettings: ToolSettings;
+      readonly problem: string;
+    };
 
 /**
  * Loads the configuration afresh (so fixing config.yaml or .env needs no restart), creates HERMES_HOME and its
  * SOUL.md on first use, builds the session's system prompt once, and opens a conversation rooted at `cwd`.
  * Throws ConfigError when config.yaml is broken.
  */
-export function prepareConversation(cwd: string, processEnv: Env, now = new Date(), extraTools: readonly Tool[] = []): PreparedConversation {
+export function prepareConversation(
+  cwd: string,
+  processEnv: Env,
+  now = new Date(),
+  extraTools: readonly Tool[] = [],
+): PreparedConversation {
   const config = loadHermesConfig(processEnv);
   ensureHermesHome(config.home);
   seedSoul(config.home);
@@ -55,10 +65,18 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
   const reasoningEffort = readReasoningEffort(config.yaml);
   const { resolution, systemPrompt } = buildSessionPrompt(config, cwd, now);
   if (!resolution.ok) return { ok: false, config, systemPrompt, toolSettings, problem: resolution.problem };
-  const fallbacks = resolveFallbackProviders(readFallbackSettings(config.yaml), config.env, config.configPath, resolution.runtime);
+  const fallbacks = resolveFallbackProviders(
+    readFallbackSettings(config.yaml),
+    config.env,
+    config.configPath,
+    resolution.runtime,
+  );
   const retry = config.model.maxRetries === undefined ? {} : { maxRetries: config.model.maxRetries };
   const delegation = readDelegationSettings(config.yaml);
-  const delegateTool = createDelegateTool({ maxConcurrentChildren: delegation.maxConcurrentChildren, toolsets: availableToolsets([...SESSION_TOOLS, ...extraTools]) });
+  const delegateTool = createDelegateTool({
+    maxConcurrentChildren: delegation.maxConcurrentChildren,
+    toolsets: availableToolsets([...SESSION_TOOLS, ...extraTools]),
+  });
   const tools = [...SESSION_TOOLS, delegateTool, ...extraTools];
   const compression = readCompressionSettings(config.yaml);
   const conversation: Conversation = new Conversation({
@@ -71,14 +89,35 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
     reasoningEffort,
     // The session's start date is kept: "Conversation started" does not move because the history was compressed.
     refreshSystemPrompt: (current: string): string =>
-      systemPromptAfterCompression(current, config.home, readPromptSettings(config.yaml), () => buildSessionPrompt(config, cwd, now, conversation.runtime).systemPrompt.text),
+      systemPromptAfterCompression(
+        current,
+        config.home,
+        readPromptSettings(config.yaml),
+        () => buildSessionPrompt(config, cwd, now, conversation.runtime).systemPrompt.text,
+      ),
   });
   const delegationHost = (recordUsage?: (usage: TokenUsage) => void) =>
-    createSessionDelegationHost({ config, cwd, settings: delegation, parentTools: tools, parentRuntime: () => conversation.runtime, parentReasoningEffort: () => conversation.reasoningEffort, fallbacks: fallbacks.runtimes, retry, compression, recordUsage });
+    createSessionDelegationHost({
+      config,
+      cwd,
+      settings: delegation,
+      parentTools: tools,
+      parentRuntime: () => conversation.runtime,
+      parentReasoningEffort: () => conversation.reasoningEffort,
+      fallbacks: fallbacks.runtimes,
+      retry,
+      compression,
+      recordUsage,
+    });
   // Read only in smart mode, so a mistake under `auxiliary.approval` cannot stop sessions that never use the judge.
   const commandJudge =
     toolSettings.approvalsMode === "smart"
-      ? createLlmCommandJudge({ settings: readApprovalJudgeSettings(config.yaml), sessionRuntime: () => conversation.runtime, env: config.env, configPath: config.configPath })
+      ? createLlmCommandJudge({
+          settings: readApprovalJudgeSettings(config.yaml),
+          sessionRuntime: () => conversation.runtime,
+          env: config.env,
+          configPath: config.configPath,
+        })
       : undefined;
   return {
     ok: true,
@@ -93,8 +132,15 @@ export function prepareConversation(cwd: string, processEnv: Env, now = new Date
 }
 
 /** The system prompt a session in `cwd` would get, and the provider resolution it depends on. Reads, never writes. */
-export function buildSessionPrompt(config: HermesConfig, cwd: string, now: Date, runtime?: RuntimeProvider): { resolution: RuntimeResolution; systemPrompt: SystemPrompt } {
-  const resolution: RuntimeResolution = runtime ? { ok: true, runtime } : resolveRuntimeProvider(config.model, config.env, config.configPath);
+export function buildSessionPrompt(
+  config: HermesConfig,
+  cwd: string,
+  now: Date,
+  runtime?: RuntimeProvider,
+): { resolution: RuntimeResolution; systemPrompt: SystemPrompt } {
+  const resolution: RuntimeResolution = runtime
+    ? { ok: true, runtime }
+    : resolveRuntimeProvider(config.model, config.env, config.configPath);
   const model = resolution.ok ? resolution.runtime.model : (config.model.model ?? "(not configured)");
   const systemPrompt = buildSystemPrompt({
     home: config.home,

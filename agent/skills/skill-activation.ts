@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { toolsetsOf } from "../tools/toolsets.js";
-import { hermesMetadata, stringList, type Frontmatter } from "./skill-frontmatter.js";
+import { type Frontmatter, hermesMetadata, stringList } from "./skill-frontmatter.js";
 
 /** Upstream's PLATFORM_MAP: the names skills use in `platforms:`, to Node's (= Python's sys.platform) prefixes. */
 const PLATFORM_MAP: Readonly<Record<string, string>> = { macos: "darwin", linux: "linux", windows: "win32" };

@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import type { SkillSettings } from "../config/skill-settings.js";
 import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
 import { conditionsOf, matchesEnvironment, matchesPlatform, type SkillConditions } from "./skill-activation.js";
-import { findSkills, partsBelowRoot, readSkillText, type FoundSkill, type FoundSkills } from "./skill-files.js";
+import { type FoundSkill, type FoundSkills, findSkills, partsBelowRoot, readSkillText } from "./skill-files.js";
 import { indexDescription, listDescription } from "./skill-frontmatter.js";
 import { resolveSkillRoots, type SkillRoots, type SkillTier } from "./skill-roots.js";
 
@@ -85,7 +85,13 @@ export function discoverSkills(input: CatalogInput): SkillCatalog {
     const entry = toEntry(skill);
     const findings = threatsIn(skill, entry);
     if (findings === undefined) continue;
-    if (findings.length > 0) blocked.push({ name: skill.name, skillMd: skill.skillMd, scanned: skill.tier === "project" ? "file" : "description", findings });
+    if (findings.length > 0)
+      blocked.push({
+        name: skill.name,
+        skillMd: skill.skillMd,
+        scanned: skill.tier === "project" ? "file" : "description",
+        findings,
+      });
     else skills.push(entry);
   }
   return { skills, categoryDescriptions: scannedCategoryDescriptions(found, blocked), blocked, roots };
@@ -100,7 +106,13 @@ function scannedCategoryDescriptions(found: FoundSkills, blocked: BlockedSkill[]
   for (const [category, description] of Object.entries(found.categoryDescriptions)) {
     const findings = scanWhole(description, "strict");
     if (findings.length === 0) kept[category] = description;
-    else blocked.push({ name: category, skillMd: found.categoryDescriptionFiles[category] ?? category, scanned: "category", findings });
+    else
+      blocked.push({
+        name: category,
+        skillMd: found.categoryDescriptionFiles[category] ?? category,
+        scanned: "category",
+        findings,
+      });
   }
   return kept;
 }

@@ -1,13 +1,26 @@
 import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { realpathOr, statOr } from "../context/fs-probe.js";
-import { parseSkillFile, type Frontmatter, type ParsedSkillFile } from "./skill-frontmatter.js";
+import { type Frontmatter, type ParsedSkillFile, parseSkillFile } from "./skill-frontmatter.js";
 import type { SkillRoot, SkillTier } from "./skill-roots.js";
 
 /** Upstream's EXCLUDED_SKILL_DIRS (the `_org` mirror, a hub feature this agent does not sync, is skipped too). */
 const EXCLUDED_DIRS = new Set([
-  ".git", ".github", ".hub", ".archive", ".venv", "venv", "node_modules", "site-packages", "__pycache__", ".tox", ".nox",
-  ".pytest_cache", ".mypy_cache", ".ruff_cache", "_org",
+  ".git",
+  ".github",
+  ".hub",
+  ".archive",
+  ".venv",
+  "venv",
+  "node_modules",
+  "site-packages",
+  "__pycache__",
+  ".tox",
+  ".nox",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".ruff_cache",
+  "_org",
 ]);
 
 /** Upstream's SKILL_SUPPORT_DIRS: inside a skill they hold its files, never further skills. */
@@ -54,8 +67,19 @@ export function findSkills(roots: readonly SkillRoot[]): FoundSkills {
       if (parsed === undefined) continue;
       const dir = dirname(skillMd);
       const named = parsed.frontmatter.name;
-      const name = (named === undefined || named === null || named === "" ? basename(dir) : String(named)).slice(0, MAX_NAME_LENGTH);
-      skills.push({ root: root.dir, tier: root.tier, skillMd, dir, name, frontmatter: parsed.frontmatter, bodyHead: parsed.body });
+      const name = (named === undefined || named === null || named === "" ? basename(dir) : String(named)).slice(
+        0,
+        MAX_NAME_LENGTH,
+      );
+      skills.push({
+        root: root.dir,
+        tier: root.tier,
+        skillMd,
+        dir,
+        name,
+        frontmatter: parsed.frontmatter,
+        bodyHead: parsed.body,
+      });
     }
     for (const file of files.descriptionFiles) {
       const description = parsedHead(file)?.frontmatter.description;
@@ -63,7 +87,9 @@ export function findSkills(roots: readonly SkillRoot[]): FoundSkills {
       const parts = relative(root.dir, file).split(sep);
       const category = parts.length > 1 ? parts.slice(0, -1).join("/") : "general";
       if (category in categoryDescriptions) continue;
-      categoryDescriptions[category] = String(description).trim().replace(/^['"]+|['"]+$/g, "");
+      categoryDescriptions[category] = String(description)
+        .trim()
+        .replace(/^['"]+|['"]+$/g, "");
       categoryDescriptionFiles[category] = file;
     }
   }
@@ -102,22 +128,26 @@ function walkRoot(rootDir: string): { skillFiles: string[]; descriptionFiles: st
     if (names.has("DESCRIPTION.md")) descriptionFiles.push(join(dir, "DESCRIPTION.md"));
     if (depth >= MAX_DEPTH) continue;
     for (const entry of entries) {
-      if (EXCLUDED_DIRS.has(entry.name) || (isSkill && (SKILL_SUPPORT_DIRS as readonly string[]).includes(entry.name))) continue;
+      if (EXCLUDED_DIRS.has(entry.name) || (isSkill && (SKILL_SUPPORT_DIRS as readonly string[]).includes(entry.name)))
+        continue;
       const path = join(dir, entry.name);
-      if (entry.isDirectory() || (entry.isSymbolicLink() && statOr(path)?.isDirectory() === true)) stack.push({ dir: path, depth: depth + 1 });
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statOr(path)?.isDirectory() === true))
+        stack.push({ dir: path, depth: depth + 1 });
     }
   }
   // Python's sorted() on path strings: code-point order, JavaScript's default sort.
   return { skillFiles: skillFiles.sort(), descriptionFiles: descriptionFiles.sort() };
 }
 
-
 /**
  * Parsed heads by path, valid while the file's mtime and size stay the same. YAML parsing is most of discovery's
  * cost (about 0.2 ms a skill), and every session/new and skill_view walks the same files: like upstream's skills
  * snapshot, only changed files are parsed again.
  */
-const HEAD_CACHE = new Map<string, { readonly mtimeMs: number; readonly size: number; readonly parsed: ParsedSkillFile }>();
+const HEAD_CACHE = new Map<
+  string,
+  { readonly mtimeMs: number; readonly size: number; readonly parsed: ParsedSkillFile }
+>();
 const HEAD_CACHE_LIMIT = 10_000;
 
 function parsedHead(path: string): ParsedSkillFile | undefined {

@@ -68,7 +68,9 @@ export const INDEX_DESCRIPTION_LIMIT = 60;
 
 export function indexDescription(frontmatter: Frontmatter): string {
   const description = normalizedDescription(frontmatter);
-  return description.length > INDEX_DESCRIPTION_LIMIT ? `${description.slice(0, INDEX_DESCRIPTION_LIMIT - 3)}...` : description;
+  return description.length > INDEX_DESCRIPTION_LIMIT
+    ? `${description.slice(0, INDEX_DESCRIPTION_LIMIT - 3)}...`
+    : description;
 }
 
 /** Upstream's `MAX_DESCRIPTION_LENGTH` for skills_list. */
@@ -76,11 +78,18 @@ const LIST_DESCRIPTION_LIMIT = 1024;
 
 /** skills_list's description: the field as written, else the first body line that is not a heading; capped. */
 export function listDescription(frontmatter: Frontmatter, body: string): string {
-  let description = frontmatter.description === undefined || frontmatter.description === null ? "" : String(frontmatter.description);
+  let description =
+    frontmatter.description === undefined || frontmatter.description === null ? "" : String(frontmatter.description);
   if (!description) {
-    description = pyStrip(body).split("\n").map((l) => l.trim()).find((l) => l && !l.startsWith("#")) ?? "";
+    description =
+      pyStrip(body)
+        .split("\n")
+        .map((l) => l.trim())
+        .find((l) => l && !l.startsWith("#")) ?? "";
   }
-  return description.length > LIST_DESCRIPTION_LIMIT ? `${description.slice(0, LIST_DESCRIPTION_LIMIT - 3)}...` : description;
+  return description.length > LIST_DESCRIPTION_LIMIT
+    ? `${description.slice(0, LIST_DESCRIPTION_LIMIT - 3)}...`
+    : description;
 }
 
 /** Upstream's `_parse_tags`: a list, `"[a, b]"` or `"a, b"`; `metadata.hermes.<key>` first, then the top-level key. */
@@ -90,7 +99,10 @@ export function tagList(frontmatter: Frontmatter, key: string): string[] {
   if (Array.isArray(value)) return value.filter((t) => t).map((t) => String(t).trim());
   let text = String(value).trim();
   if (text.startsWith("[") && text.endsWith("]")) text = text.slice(1, -1);
-  return text.split(",").filter((t) => t.trim()).map((t) => stripChars(t.trim(), "\"'"));
+  return text
+    .split(",")
+    .filter((t) => t.trim())
+    .map((t) => stripChars(t.trim(), "\"'"));
 }
 
 /** A config value a skill needs (`metadata.hermes.config`), stored under `skills.config.<key>` in config.yaml. */
@@ -114,7 +126,11 @@ export function skillConfigVars(frontmatter: Frontmatter): SkillConfigVar[] {
     const description = String(item.description ?? "").trim();
     if (!key || !description || seen.has(key)) continue;
     seen.add(key);
-    vars.push(item.default === undefined || item.default === null ? { key, description } : { key, description, default: item.default });
+    vars.push(
+      item.default === undefined || item.default === null
+        ? { key, description }
+        : { key, description, default: item.default },
+    );
   }
   return vars;
 }

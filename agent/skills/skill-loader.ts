@@ -4,8 +4,8 @@ import { realpathOr, statOr } from "../context/fs-probe.js";
 import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
 import { matchesPlatform } from "./skill-activation.js";
 import { SKILLS_PLATFORM } from "./skill-catalog.js";
-import { findSkills, readSkillText, SKILL_SUPPORT_DIRS, type FoundSkill } from "./skill-files.js";
-import { parseSkillFile, type Frontmatter } from "./skill-frontmatter.js";
+import { type FoundSkill, findSkills, readSkillText, SKILL_SUPPORT_DIRS } from "./skill-files.js";
+import { type Frontmatter, parseSkillFile } from "./skill-frontmatter.js";
 import type { SkillRoots } from "./skill-roots.js";
 
 /** A skill read in full and cleared by the threat scanner. */
@@ -46,8 +46,10 @@ export function loadSkill(name: string, roots: SkillRoots, settings: SkillSettin
   const wanted = name.trim();
   // `plugin:skill` names are plugin skills upstream; with no plugins here, `category:skill` reads as `category/skill`.
   const asPath = wanted.includes(":") ? wanted.replace(":", "/") : undefined;
-  if (asPath && lookupProblem(asPath)) return { ok: false, error: lookupProblem(asPath)!, extra: { hint: LOOKUP_HINT } };
-  if (roots.roots.length === 0) return { ok: false, error: "Skills directory does not exist yet. It will be created on first install." };
+  if (asPath && lookupProblem(asPath))
+    return { ok: false, error: lookupProblem(asPath)!, extra: { hint: LOOKUP_HINT } };
+  if (roots.roots.length === 0)
+    return { ok: false, error: "Skills directory does not exist yet. It will be created on first install." };
 
   const found = findSkills(roots.roots).skills;
   let candidates = candidatesFor(wanted, asPath, roots, found);
@@ -65,7 +67,11 @@ export function loadSkill(name: string, roots: SkillRoots, settings: SkillSettin
   const match = candidates[0];
   if (!match) {
     const available = [...new Set(found.map((s) => s.name))].sort().slice(0, 20);
-    return { ok: false, error: `Skill '${wanted}' not found.`, extra: { available_skills: available, hint: "Use skills_list to see all available skills" } };
+    return {
+      ok: false,
+      error: `Skill '${wanted}' not found.`,
+      extra: { available_skills: available, hint: "Use skills_list to see all available skills" },
+    };
   }
   return loadSkillFile(match, roots, settings, wanted);
 }
@@ -74,7 +80,12 @@ export function loadSkill(name: string, roots: SkillRoots, settings: SkillSettin
  * Reads one skill's SKILL.md (`dir` undefined for a legacy `<name>.md`) and checks it: the OS it supports,
  * `skills.disabled`, and the threat scanner on the whole file. `label` names it in errors.
  */
-export function loadSkillFile(match: { readonly dir: string | undefined; readonly skillMd: string }, roots: SkillRoots, settings: SkillSettings, label: string): SkillLoad {
+export function loadSkillFile(
+  match: { readonly dir: string | undefined; readonly skillMd: string },
+  roots: SkillRoots,
+  settings: SkillSettings,
+  label: string,
+): SkillLoad {
   let content: string;
   try {
     content = readSkillText(match.skillMd);
@@ -82,18 +93,34 @@ export function loadSkillFile(match: { readonly dir: string | undefined; readonl
     return { ok: false, error: `Failed to read skill '${label}': ${(error as Error).message}` };
   }
   const { frontmatter } = parseSkillFile(content);
-  if (!matchesPlatform(frontmatter)) return { ok: false, error: `Skill '${label}' is not supported on this platform.`, extra: { readiness_status: "unsupported" } };
-  const resolvedName = frontmatter.name ? String(frontmatter.name) : basename(match.dir ?? match.skillMd.replace(/\.md$/, ""));
+  if (!matchesPlatform(frontmatter))
+    return {
+      ok: false,
+      error: `Skill '${label}' is not supported on this platform.`,
+      extra: { readiness_status: "unsupported" },
+    };
+  const resolvedName = frontmatter.name
+    ? String(frontmatter.name)
+    : basename(match.dir ?? match.skillMd.replace(/\.md$/, ""));
   const disabled = [...settings.disabled, ...(settings.platformDisabled[SKILLS_PLATFORM] ?? [])];
   if (disabled.includes(resolvedName)) {
     // Upstream points at `hermes skills`; this agent has no such command, the setting is config.yaml's.
-    return { ok: false, error: `Skill '${resolvedName}' is disabled. Enable it by removing it from skills.disabled in config.yaml, or inspect the files directly on disk.` };
+    return {
+      ok: false,
+      error: `Skill '${resolvedName}' is disabled. Enable it by removing it from skills.disabled in config.yaml, or inspect the files directly on disk.`,
+    };
   }
   const blocked = threatFailure(content, match.skillMd);
   if (blocked) return { ok: false, ...blocked };
   const underHome = relative(roots.homeSkillsDir, match.skillMd);
-  const relPath = !underHome.startsWith("..") && !underHome.startsWith(sep) ? underHome : relative(dirname(dirname(match.skillMd)), match.skillMd);
-  return { ok: true, skill: { name: resolvedName, frontmatter, content, dir: match.dir, skillMd: match.skillMd, relPath } };
+  const relPath =
+    !underHome.startsWith("..") && !underHome.startsWith(sep)
+      ? underHome
+      : relative(dirname(dirname(match.skillMd)), match.skillMd);
+  return {
+    ok: true,
+    skill: { name: resolvedName, frontmatter, content, dir: match.dir, skillMd: match.skillMd, relPath },
+  };
 }
 
 /**
@@ -116,7 +143,12 @@ interface Candidate {
   readonly project: boolean;
 }
 
-function candidatesFor(name: string, asPath: string | undefined, roots: SkillRoots, found: readonly FoundSkill[]): Candidate[] {
+function candidatesFor(
+  name: string,
+  asPath: string | undefined,
+  roots: SkillRoots,
+  found: readonly FoundSkill[],
+): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<string>();
   const record = (dir: string | undefined, skillMd: string, project: boolean) => {
@@ -130,14 +162,17 @@ function candidatesFor(name: string, asPath: string | undefined, roots: SkillRoo
     for (const direct of [name, asPath]) {
       if (!direct) continue;
       const dir = join(root.dir, direct);
-      if (!isSupportPath(root.dir, dir) && statOr(join(dir, "SKILL.md"))?.isFile()) record(dir, join(dir, "SKILL.md"), project);
+      if (!isSupportPath(root.dir, dir) && statOr(join(dir, "SKILL.md"))?.isFile())
+        record(dir, join(dir, "SKILL.md"), project);
       // A legacy single-file skill: `<name>.md` at that path.
-      else if (!isSupportPath(root.dir, `${dir}.md`) && statOr(`${dir}.md`)?.isFile()) record(undefined, `${dir}.md`, project);
+      else if (!isSupportPath(root.dir, `${dir}.md`) && statOr(`${dir}.md`)?.isFile())
+        record(undefined, `${dir}.md`, project);
     }
   }
   // By folder name or frontmatter `name:` anywhere below a root (skills_list shows the frontmatter name).
   for (const skill of found) {
-    if (basename(skill.dir) === name || skill.frontmatter.name === name) record(skill.dir, skill.skillMd, skill.tier === "project");
+    if (basename(skill.dir) === name || skill.frontmatter.name === name)
+      record(skill.dir, skill.skillMd, skill.tier === "project");
   }
   return out;
 }
@@ -146,7 +181,11 @@ function candidatesFor(name: string, asPath: string | undefined, roots: SkillRoo
 function isSupportPath(root: string, path: string): boolean {
   const parts = relative(root, path).split(sep);
   for (let i = 1; i < parts.length - 1; i++) {
-    if ((SKILL_SUPPORT_DIRS as readonly string[]).includes(parts[i]!) && statOr(join(root, ...parts.slice(0, i), "SKILL.md"))?.isFile()) return true;
+    if (
+      (SKILL_SUPPORT_DIRS as readonly string[]).includes(parts[i]!) &&
+      statOr(join(root, ...parts.slice(0, i), "SKILL.md"))?.isFile()
+    )
+      return true;
   }
   return false;
 }
@@ -156,7 +195,8 @@ function lookupProblem(name: unknown): string | undefined {
   if (typeof name !== "string") return "Skill name must be a string.";
   const candidate = name.trim();
   if (!candidate) return "Skill name must not be empty.";
-  if (candidate.startsWith("/") || candidate.startsWith("\\") || /^[A-Za-z]:/.test(candidate)) return "Skill name must be a relative path within the skills directory.";
+  if (candidate.startsWith("/") || candidate.startsWith("\\") || /^[A-Za-z]:/.test(candidate))
+    return "Skill name must be a relative path within the skills directory.";
   if (candidate.split(/[\\/]/).includes("..")) return "Skill name cannot contain '..' path traversal components.";
   return undefined;
 }

@@ -12,7 +12,12 @@ import { linkedFiles } from "./skill-support-files.js";
  * `${HERMES_BINDING_KEY}`, gateway notions) stay as written so the author can spot them. Upstream's opt-in inline
  * shell (`` !`cmd` ``) is not run: it would execute commands outside the approval flow.
  */
-export function renderSkillContent(content: string, skillDir: string | undefined, sessionId: string, settings: SkillSettings): string {
+export function renderSkillContent(
+  content: string,
+  skillDir: string | undefined,
+  sessionId: string,
+  settings: SkillSettings,
+): string {
   if (!settings.templateVars) return content;
   return content.replace(/\$\{(HERMES_SKILL_DIR|HERMES_SESSION_ID)\}/g, (token, name: string) => {
     if (name === "HERMES_SKILL_DIR") return skillDir ?? token;
@@ -48,7 +53,8 @@ export function buildSkillInvocationMessage(input: InvocationInput): string {
   const supporting = Object.values(linkedFiles(skill.dir)).flat();
   if (supporting.length > 0 && skill.dir) {
     const below = relative(input.homeSkillsDir, skill.dir);
-    const target = below && !below.startsWith("..") && !below.startsWith(sep) ? below.split(sep).join("/") : basename(skill.dir);
+    const target =
+      below && !below.startsWith("..") && !below.startsWith(sep) ? below.split(sep).join("/") : basename(skill.dir);
     parts.push("", "[This skill has supporting files (paths relative to the skill directory above):]");
     parts.push(...supporting.map((file) => `- ${file}`));
     parts.push(

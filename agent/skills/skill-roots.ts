@@ -35,7 +35,12 @@ type Env = Readonly<Record<string, string | undefined>>;
  * `skills.trusted_project_dirs` (and never with `skills.project_discovery: false`). Trusted project skills then
  * shadow same-named home and external ones inside that project, as upstream's do.
  */
-export function resolveSkillRoots(home: string, cwd: string, settings: SkillSettings, env: Env = process.env): SkillRoots {
+export function resolveSkillRoots(
+  home: string,
+  cwd: string,
+  settings: SkillSettings,
+  env: Env = process.env,
+): SkillRoots {
   const homeSkillsDir = join(home, "skills");
   const homeReal = realpathOr(homeSkillsDir);
   const roots: SkillRoot[] = [];
@@ -43,7 +48,9 @@ export function resolveSkillRoots(home: string, cwd: string, settings: SkillSett
 
   const projectRoot = settings.projectDiscovery ? findProjectRoot(cwd) : undefined;
   if (projectRoot) {
-    const dirs = PROJECT_SKILL_SUBDIRS.map((sub) => realpathOr(join(projectRoot, sub))).filter((d) => isDirectory(d) && d !== homeReal);
+    const dirs = PROJECT_SKILL_SUBDIRS.map((sub) => realpathOr(join(projectRoot, sub))).filter(
+      (d) => isDirectory(d) && d !== homeReal,
+    );
     const trusted = new Set(settings.trustedProjectDirs.map((entry) => realpathOr(expandPath(entry, home, env))));
     if (trusted.has(projectRoot)) roots.push(...dirs.map((dir) => ({ dir, tier: "project" as const })));
     else if (dirs.length > 0) untrustedProject = { root: projectRoot, dirs };
@@ -79,7 +86,10 @@ export function expandPath(entry: string, home: string, env: Env): string {
 
 /** Python's `os.path.expanduser(os.path.expandvars(text))`. */
 export function expandUserAndVars(text: string, env: Env): string {
-  const expanded = text.replace(/\$(\w+)|\$\{([^}]+)\}/g, (match, bare: string | undefined, braced: string | undefined) => env[bare ?? braced ?? ""] ?? match);
+  const expanded = text.replace(
+    /\$(\w+)|\$\{([^}]+)\}/g,
+    (match, bare: string | undefined, braced: string | undefined) => env[bare ?? braced ?? ""] ?? match,
+  );
   if (expanded === "~") return homedir();
   return expanded.startsWith("~/") ? join(homedir(), expanded.slice(2)) : expanded;
 }

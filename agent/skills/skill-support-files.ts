@@ -1,15 +1,19 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname, join, relative, sep } from "node:path";
 import { realpathOr, statOr } from "../context/fs-probe.js";
-import { readBlockedError, type ReadBlockOptions } from "../tools/safety/file-safety.js";
+import { type ReadBlockOptions, readBlockedError } from "../tools/safety/file-safety.js";
 import { SKILL_SUPPORT_DIRS } from "./skill-files.js";
-import { threatFailure, type SkillFailure } from "./skill-loader.js";
+import { type SkillFailure, threatFailure } from "./skill-loader.js";
 
 /**
  * Upstream's `_skill_linked_files`: what a skill's support folders hold, for skill_view's `linked_files` and the
  * slash-command message. references and scripts are read one level deep, templates and assets recursively.
  */
-const LINKED_FILE_SPECS: ReadonlyArray<{ dir: (typeof SKILL_SUPPORT_DIRS)[number]; exts: readonly string[] | "any"; recursive: boolean }> = [
+const LINKED_FILE_SPECS: ReadonlyArray<{
+  dir: (typeof SKILL_SUPPORT_DIRS)[number];
+  exts: readonly string[] | "any";
+  recursive: boolean;
+}> = [
   { dir: "references", exts: [".md"], recursive: false },
   { dir: "templates", exts: [".md", ".py", ".yaml", ".yml", ".json", ".tex", ".sh"], recursive: true },
   { dir: "assets", exts: "any", recursive: true },
@@ -37,7 +41,12 @@ function availableFiles(skillDir: string): Record<string, string[]> {
   for (const rel of filesBelow(skillDir, true)) {
     if (rel === "SKILL.md") continue;
     const top = rel.includes("/") ? rel.slice(0, rel.indexOf("/")) : undefined;
-    const group = top && (SKILL_SUPPORT_DIRS as readonly string[]).includes(top) ? top : SOURCE_EXTS.has(extname(rel)) ? "other" : undefined;
+    const group =
+      top && (SKILL_SUPPORT_DIRS as readonly string[]).includes(top)
+        ? top
+        : SOURCE_EXTS.has(extname(rel))
+          ? "other"
+          : undefined;
     if (group) (groups[group] ??= []).push(rel);
   }
   const ordered: Record<string, string[]> = {};
@@ -57,9 +66,15 @@ export type SkillFileView =
  * folder are refused; a missing file lists what is there; a binary file is described, not dumped. Text is scanned
  * like SKILL.md itself, since it reaches the model the same way.
  */
-export function readSkillFile(skillDir: string, filePath: string, label: string, readBlock: ReadBlockOptions): SkillFileView {
+export function readSkillFile(
+  skillDir: string,
+  filePath: string,
+  label: string,
+  readBlock: ReadBlockOptions,
+): SkillFileView {
   const hint = { hint: "Use a relative path within the skill directory" };
-  if (filePath.split(/[\\/]/).includes("..")) return { ok: false, error: "Path traversal ('..') is not allowed.", extra: hint };
+  if (filePath.split(/[\\/]/).includes(".."))
+    return { ok: false, error: "Path traversal ('..') is not allowed.", extra: hint };
   const target = join(skillDir, filePath);
   const inside = relative(realpathOr(skillDir), realpathOr(target));
   if (inside.startsWith(`..${sep}`) || inside === ".." || filePath.startsWith("/") || filePath.startsWith("\\")) {
@@ -70,10 +85,17 @@ export function readSkillFile(skillDir: string, filePath: string, label: string,
   if (denied) return { ok: false, error: denied };
   const stat = statOr(target);
   if (!stat?.isFile()) {
-    return { ok: false, error: `File '${filePath}' not found in skill '${label}'.`, extra: { available_files: availableFiles(skillDir), hint: "Use one of the available file paths listed above" } };
+    return {
+      ok: false,
+      error: `File '${filePath}' not found in skill '${label}'.`,
+      extra: { available_files: availableFiles(skillDir), hint: "Use one of the available file paths listed above" },
+    };
   }
   if (stat.size > MAX_FILE_BYTES) {
-    return { ok: false, error: `File '${filePath}' in skill '${label}' is too large to view (${stat.size} bytes). Read the part you need with read_file.` };
+    return {
+      ok: false,
+      error: `File '${filePath}' in skill '${label}' is too large to view (${stat.size} bytes). Read the part you need with read_file.`,
+    };
   }
   let bytes: Buffer;
   try {
@@ -83,7 +105,16 @@ export function readSkillFile(skillDir: string, filePath: string, label: string,
   }
   const content = decodeText(bytes);
   if (content === undefined) {
-    return { ok: true, payload: { success: true, name: label, file: filePath, is_binary: true, content: `[Binary file: ${basename(target)}, size: ${stat.size} bytes]` } };
+    return {
+      ok: true,
+      payload: {
+        success: true,
+        name: label,
+        file: filePath,
+        is_binary: true,
+        content: `[Binary file: ${basename(target)}, size: ${stat.size} bytes]`,
+      },
+    };
   }
   const blocked = threatFailure(content, target);
   if (blocked) return { ok: false, ...blocked };

@@ -30,7 +30,9 @@ export function renderSkillsIndex(catalog: SkillCatalog, toolNames: ReadonlySet<
     lines.push(about ? `  ${category}: ${about}` : `  ${category}:`);
     const seen = new Set<string>();
     // Python's sorted() is stable: among equal names the first discovered stays first, and only it is listed.
-    for (const { name, description } of byCategory.get(category)!.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const { name, description } of byCategory
+      .get(category)!
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if (seen.has(name)) continue;
       seen.add(name);
       lines.push(description ? `    - ${name}: ${description}` : `    - ${name}`);
@@ -40,7 +42,9 @@ export function renderSkillsIndex(catalog: SkillCatalog, toolNames: ReadonlySet<
   // Upstream names web_search only when the session has it (a dangling tool name invites calls that fail).
   const basicTools = toolNames.has("web_search") ? "web_search or terminal" : "terminal";
   // Likewise upstream's "fix it with skill_manage(action='patch')": only said when skill_manage exists.
-  const fixLine = toolNames.has("skill_manage") ? "If a skill has issues, fix it with skill_manage(action='patch').\n" : "";
+  const fixLine = toolNames.has("skill_manage")
+    ? "If a skill has issues, fix it with skill_manage(action='patch').\n"
+    : "";
   return (
     "## Skills\n" +
     "Before replying, scan the skills below. If a skill matches or is even partially relevant to your " +

@@ -43,7 +43,8 @@ export function parseMatchinfo(blob: Uint8Array | ArrayLike<number>): MatchInfo 
   const phrases = v[0] ?? 0;
   const columns = v[1] ?? 0;
   const expected = 3 + 2 * columns + 3 * phrases * columns;
-  if (v.length < 3 || v.length < expected) throw new Error(`matchinfo 'pcnalx' needs ${expected} integers, got ${v.length}`);
+  if (v.length < 3 || v.length < expected)
+    throw new Error(`matchinfo 'pcnalx' needs ${expected} integers, got ${v.length}`);
   const avgLength: number[] = [];
   const rowLength: number[] = [];
   for (let c = 0; c < columns; c++) {

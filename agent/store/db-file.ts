@@ -57,8 +57,18 @@ async function salvage(bytes: Uint8Array): Promise<{ db: Database; recovered: st
   try {
     const SQL = await import("./sql-runtime.js").then((m) => m.loadSqlJs());
     const damaged = new SQL.Database(bytes);
-    sessions = copyRows(damaged, fresh, "sessions", "id, source, cwd, title, model, provider, created_at, updated_at, parent_session_id, message_count, state_json");
-    messages = copyRows(damaged, fresh, "messages", "session_id, seq, role, content, tool_calls, tool_call_id, tool_name, reasoning, timestamp, active");
+    sessions = copyRows(
+      damaged,
+      fresh,
+      "sessions",
+      "id, source, cwd, title, model, provider, created_at, updated_at, parent_session_id, message_count, state_json",
+    );
+    messages = copyRows(
+      damaged,
+      fresh,
+      "messages",
+      "session_id, seq, role, content, tool_calls, tool_call_id, tool_name, reasoning, timestamp, active",
+    );
     damaged.close();
   } catch {
     // nothing readable: the journals are all that is left
@@ -70,7 +80,10 @@ function copyRows(from: Database, to: Database, table: string, columns: string):
   let copied = 0;
   try {
     const rows = from.exec(`SELECT ${columns} FROM ${table}`)[0]?.values ?? [];
-    const marks = columns.split(",").map(() => "?").join(", ");
+    const marks = columns
+      .split(",")
+      .map(() => "?")
+      .join(", ");
     for (const row of rows) {
       try {
         to.run(`INSERT OR IGNORE INTO ${table}(${columns}) VALUES (${marks})`, row);

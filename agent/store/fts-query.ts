@@ -44,7 +44,10 @@ function tokensOf(text: string): string[] {
 function lex(input: string): Item[] {
   const items: Item[] = [];
   // Control characters (NUL included) have no place in a query and are dropped before anything else.
-  const text = input.slice(0, MAX_INPUT_CHARS).normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, " ");
+  const text = input
+    .slice(0, MAX_INPUT_CHARS)
+    .normalize("NFC")
+    .replace(/[\u0000-\u001f\u007f]/g, " ");
   let i = 0;
   while (i < text.length) {
     const ch = text[i]!;
@@ -70,10 +73,15 @@ function lex(input: string): Item[] {
     i = end;
     if (!negated && (word === "OR" || word === "|" || word === "||")) items.push({ kind: "or" });
     else if (!negated && word === "NOT") items.push({ kind: "not" });
-    else if (!negated && (word === "AND" || word === "&&" || NEAR.test(word))) continue; // AND is implicit; NEAR is not offered
+    else if (!negated && (word === "AND" || word === "&&" || NEAR.test(word)))
+      continue; // AND is implicit; NEAR is not offered
     else {
       const tokens = tokensOf(word);
-      if (tokens.length > 0) items.push({ kind: "term", term: { tokens, quoted: false, starred: /[\p{L}\p{N}\p{M}]\*+\W*$/u.test(word), negated } });
+      if (tokens.length > 0)
+        items.push({
+          kind: "term",
+          term: { tokens, quoted: false, starred: /[\p{L}\p{N}\p{M}]\*+\W*$/u.test(word), negated },
+        });
     }
   }
   return items;

@@ -18,7 +18,9 @@ export class JournalWriter {
   append(record: StoreRecord): number {
     const line = `${JSON.stringify(record)}\n`;
     this.size += Buffer.byteLength(line);
-    this.queue = this.queue.then(() => appendFile(this.file, line).catch((error: Error) => void (this.failure ??= error)));
+    this.queue = this.queue.then(() =>
+      appendFile(this.file, line).catch((error: Error) => void (this.failure ??= error)),
+    );
     return this.size;
   }
 

@@ -36,12 +36,16 @@ export async function openSessionStoreReadOnly(home: string): Promise<Database> 
   try {
     db = await openDatabase(bytes);
   } catch (error) {
-    throw new Error(`the session database ${file} could not be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(
+      `the session database ${file} could not be read (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   try {
     const journalDir = join(dir, "journal");
     for (const name of await journalFiles(journalDir)) {
-      const offset = Number(db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? 0);
+      const offset = Number(
+        db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? 0,
+      );
       const tail = await readJournal(join(journalDir, name), offset);
       for (const record of tail.records) applyRecord(db, record);
     }

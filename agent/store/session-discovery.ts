@@ -1,6 +1,6 @@
 import type { Database } from "sql.js";
-import { HIDDEN_SOURCES, withSessionLookup, type SessionLookup, type SessionRow } from "./session-lookup.js";
-import { searchMessages, type SearchSort } from "./session-search.js";
+import { HIDDEN_SOURCES, type SessionLookup, type SessionRow, withSessionLookup } from "./session-lookup.js";
+import { type SearchSort, searchMessages } from "./session-search.js";
 import { anchoredView, findSessionByTitle, type StoredMessageView } from "./session-views.js";
 import { allRows } from "./sql-rows.js";
 
@@ -52,7 +52,10 @@ export function normaliseTitleQuery(query: string): string {
 }
 
 function viewOf(db: Database, sessionId: string, messageId: number, full: boolean) {
-  const view = anchoredView(db, sessionId, messageId, { window: DISCOVERY_WINDOW, bookend: full ? DISCOVERY_BOOKEND : 0 });
+  const view = anchoredView(db, sessionId, messageId, {
+    window: DISCOVERY_WINDOW,
+    bookend: full ? DISCOVERY_BOOKEND : 0,
+  });
   if (!view) return undefined;
   return {
     bookendStart: view.bookendStart,
@@ -64,7 +67,12 @@ function viewOf(db: Database, sessionId: string, messageId: number, full: boolea
 }
 
 /** The session whose title is the query, shown from its first message; never the caller's own lineage. */
-function titleMatch(db: Database, sessions: SessionLookup, query: string, currentRoot: string | undefined): DiscoveredSession | undefined {
+function titleMatch(
+  db: Database,
+  sessions: SessionLookup,
+  query: string,
+  currentRoot: string | undefined,
+): DiscoveredSession | undefined {
   const title = normaliseTitleQuery(query);
   const sessionId = findSessionByTitle(db, title);
   if (sessionId === undefined) return undefined;
@@ -72,7 +80,9 @@ function titleMatch(db: Database, sessions: SessionLookup, query: string, curren
   if (root === currentRoot) return undefined;
   const meta = sessions.row(root) ?? sessions.row(sessionId);
   if (!meta || HIDDEN_SOURCES.has(meta.source)) return undefined;
-  const first = allRows(db, "SELECT id FROM messages WHERE session_id = ? AND active = 1 ORDER BY seq LIMIT 1", [sessionId])[0];
+  const first = allRows(db, "SELECT id FROM messages WHERE session_id = ? AND active = 1 ORDER BY seq LIMIT 1", [
+    sessionId,
+  ])[0];
   const anchor = first ? Number(first[0]) : null;
   const view = anchor === null ? undefined : viewOf(db, sessionId, anchor, true);
   return {
@@ -102,7 +112,13 @@ export function discoverSessions(db: Database, options: DiscoveryOptions): Disco
     const results: DiscoveredSession[] = [];
     const title = titleMatch(db, sessions, options.query, currentRoot);
     if (title) results.push(title);
-    const hits = searchMessages(db, { query: options.query, roles: options.roles, limit: options.limit, sort: options.sort, excludeSessionId: options.currentSessionId })
+    const hits = searchMessages(db, {
+      query: options.query,
+      roles: options.roles,
+      limit: options.limit,
+      sort: options.sort,
+      excludeSessionId: options.currentSessionId,
+    })
       .filter((hit) => hit.rootSessionId !== title?.lineageRoot)
       .slice(0, Math.max(0, options.limit - results.length));
     for (const hit of hits) {

@@ -30,7 +30,9 @@ export class SessionLookup {
   private readonly statement: Statement;
 
   constructor(db: Database) {
-    this.statement = db.prepare("SELECT id, parent_session_id, source, title, cwd, model, created_at, updated_at FROM sessions WHERE id = ?");
+    this.statement = db.prepare(
+      "SELECT id, parent_session_id, source, title, cwd, model, created_at, updated_at FROM sessions WHERE id = ?",
+    );
   }
 
   row(id: string): SessionRow | null {
@@ -41,7 +43,16 @@ export class SessionLookup {
     row =
       v.length === 0
         ? null
-        : { id: String(v[0]), parent: text(v[1]), source: String(v[2]), title: text(v[3]), cwd: String(v[4]), model: text(v[5]), createdAt: Number(v[6]), updatedAt: Number(v[7]) };
+        : {
+            id: String(v[0]),
+            parent: text(v[1]),
+            source: String(v[2]),
+            title: text(v[3]),
+            cwd: String(v[4]),
+            model: text(v[5]),
+            createdAt: Number(v[6]),
+            updatedAt: Number(v[7]),
+          };
     this.rows.set(id, row);
     return row;
   }

@@ -44,7 +44,10 @@ export const CANDIDATE_SCAN_LIMIT = 300;
  */
 const DEMOTED_SOURCES: ReadonlySet<string> = new Set(["cron"]);
 
-type Candidate = Pick<SearchHit, "sessionId" | "seq" | "role" | "timestamp"> & { readonly docid: number; readonly score: number };
+type Candidate = Pick<SearchHit, "sessionId" | "seq" | "role" | "timestamp"> & {
+  readonly docid: number;
+  readonly score: number;
+};
 
 /**
  * A second, private in-memory database holding an FTS4 table like messages_fts (same tokenizer), used only to
@@ -59,7 +62,9 @@ function snippetsFor(db: Database, match: string, docids: readonly number[]): Ma
   const Ctor = db.constructor as new () => Database;
   if (!(snippetDb instanceof Ctor)) {
     snippetDb = new Ctor();
-    snippetDb.run(`CREATE VIRTUAL TABLE snippets USING fts4(content, tool_name, tokenize=unicode61 "remove_diacritics=2")`);
+    snippetDb.run(
+      `CREATE VIRTUAL TABLE snippets USING fts4(content, tool_name, tokenize=unicode61 "remove_diacritics=2")`,
+    );
   }
   const ids = docids.map(() => "?").join(", ");
   const rows = all(db, `SELECT id, content, tool_name FROM messages WHERE id IN (${ids})`, [...docids]);
@@ -67,7 +72,11 @@ function snippetsFor(db: Database, match: string, docids: readonly number[]): Ma
   side.run("BEGIN");
   try {
     for (const row of rows) side.run("INSERT INTO snippets(docid, content, tool_name) VALUES (?, ?, ?)", row);
-    const snippets = all(side, "SELECT docid, snippet(snippets, '>>>', '<<<', '...', -1, 12) FROM snippets WHERE snippets MATCH ?", [match]);
+    const snippets = all(
+      side,
+      "SELECT docid, snippet(snippets, '>>>', '<<<', '...', -1, 12) FROM snippets WHERE snippets MATCH ?",
+      [match],
+    );
     return new Map(snippets.map((r) => [Number(r[0]), String(r[1] ?? "")]));
   } finally {
     // Rolled back, never committed: the table is empty again for the next search.
@@ -121,10 +130,14 @@ export function searchMessages(db: Database, options: SearchOptions): SearchHit[
   const sessions = new SessionLookup(db);
   try {
     const excludedRoot = options.excludeSessionId === undefined ? undefined : sessions.root(options.excludeSessionId);
-    const demoted = new Map(candidates.map((c) => [c, DEMOTED_SOURCES.has(sessions.row(c.sessionId)?.source ?? "") ? 1 : 0]));
+    const demoted = new Map(
+      candidates.map((c) => [c, DEMOTED_SOURCES.has(sessions.row(c.sessionId)?.source ?? "") ? 1 : 0]),
+    );
     // Cron runs go below every interactive hit, whatever the order; within each class relevance (ties to the newer
     // message) or, for newest/oldest, the message order stands (the sort is stable).
-    candidates.sort((a, b) => demoted.get(a)! - demoted.get(b)! || (ranked ? b.score - a.score || b.docid - a.docid : 0));
+    candidates.sort(
+      (a, b) => demoted.get(a)! - demoted.get(b)! || (ranked ? b.score - a.score || b.docid - a.docid : 0),
+    );
     const chosen: Candidate[] = [];
     const usedRoots = new Set<string>();
     for (const c of candidates) {
@@ -138,7 +151,11 @@ export function searchMessages(db: Database, options: SearchOptions): SearchHit[
     }
     if (chosen.length === 0) return [];
 
-    const snippets = snippetsFor(db, match, chosen.map((c) => c.docid));
+    const snippets = snippetsFor(
+      db,
+      match,
+      chosen.map((c) => c.docid),
+    );
     return chosen.map((c) => {
       const session = sessions.row(c.sessionId)!;
       return {

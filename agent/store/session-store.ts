@@ -109,7 +109,10 @@ export class SessionStore {
       where.push("updated_at < ?");
       params.push(options.before);
     }
-    return this.sessions(`WHERE ${where.join(" AND ")} ORDER BY updated_at DESC LIMIT ${Math.max(1, Math.floor(options.limit))}`, params);
+    return this.sessions(
+      `WHERE ${where.join(" AND ")} ORDER BY updated_at DESC LIMIT ${Math.max(1, Math.floor(options.limit))}`,
+      params,
+    );
   }
 
   /** The active history of a session, in order. */
@@ -166,7 +169,9 @@ export class SessionStore {
     for (const name of await journalFiles(journalDir)) {
       const pid = Number(name.split("-")[0]);
       if (name.startsWith(this.serverId) || !Number.isInteger(pid) || isProcessAlive(pid)) continue;
-      const offset = Number(this.db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? -1);
+      const offset = Number(
+        this.db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? -1,
+      );
       if (offset !== fileSize(join(journalDir, name))) continue;
       rmSync(join(journalDir, name), { force: true });
       this.db.run("DELETE FROM journal_applied WHERE journal = ?", [name]);
@@ -177,19 +182,27 @@ export class SessionStore {
     applyRecord(this.db, record);
     const end = this.writer.append(record);
     // Our own lines are already applied: move our offset past them so a replay skips them.
-    this.db.run("INSERT INTO journal_applied(journal, offset) VALUES (?, ?) ON CONFLICT(journal) DO UPDATE SET offset = excluded.offset", [fileName(this.writer.file), end]);
+    this.db.run(
+      "INSERT INTO journal_applied(journal, offset) VALUES (?, ?) ON CONFLICT(journal) DO UPDATE SET offset = excluded.offset",
+      [fileName(this.writer.file), end],
+    );
   }
 
   private async replayJournals(db: Database): Promise<void> {
     const journalDir = join(this.dir, "journal");
     for (const name of await journalFiles(journalDir)) {
-      const offset = Number(db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? 0);
+      const offset = Number(
+        db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? 0,
+      );
       const tail = await readJournal(join(journalDir, name), offset);
       if (tail.end === offset) continue;
       db.run("BEGIN");
       try {
         for (const record of tail.records) applyRecord(db, record);
-        db.run("INSERT INTO journal_applied(journal, offset) VALUES (?, ?) ON CONFLICT(journal) DO UPDATE SET offset = excluded.offset", [name, tail.end]);
+        db.run(
+          "INSERT INTO journal_applied(journal, offset) VALUES (?, ?) ON CONFLICT(journal) DO UPDATE SET offset = excluded.offset",
+          [name, tail.end],
+        );
         db.run("COMMIT");
       } catch (error) {
         db.run("ROLLBACK");
@@ -199,7 +212,10 @@ export class SessionStore {
   }
 
   private sessions(clause: string, params: Array<string | number>): SessionSummary[] {
-    const result = this.db.exec(`SELECT id, cwd, title, updated_at, message_count, state_json FROM sessions ${clause}`, params)[0];
+    const result = this.db.exec(
+      `SELECT id, cwd, title, updated_at, message_count, state_json FROM sessions ${clause}`,
+      params,
+    )[0];
     return (result?.values ?? []).map((row) => ({
       id: String(row[0]),
       cwd: String(row[1]),

@@ -1,5 +1,5 @@
 import type { Database, SqlValue } from "sql.js";
-import { HIDDEN_SOURCES, withSessionLookup, type SessionRow } from "./session-lookup.js";
+import { HIDDEN_SOURCES, type SessionRow, withSessionLookup } from "./session-lookup.js";
 import { allRows, textOrNull } from "./sql-rows.js";
 
 /**
@@ -70,7 +70,9 @@ export function isCompactionSummary(content: string | null): boolean {
 
 const MESSAGE_COLUMNS = "id, seq, role, content, tool_name, tool_call_id, tool_calls, timestamp";
 const LEADING_SPACE = "' ' || char(9, 10, 11, 12, 13)";
-const NOT_COMPACTION_SQL = COMPACTION_PREFIXES.map((p) => ` AND substr(ltrim(content, ${LEADING_SPACE}), 1, ${[...p].length}) <> ?`).join("");
+const NOT_COMPACTION_SQL = COMPACTION_PREFIXES.map(
+  (p) => ` AND substr(ltrim(content, ${LEADING_SPACE}), 1, ${[...p].length}) <> ?`,
+).join("");
 const PREVIEW_CHARS = 60;
 
 function parseToolCalls(value: SqlValue): unknown[] {
@@ -98,7 +100,10 @@ function toView(row: SqlValue[]): StoredMessageView {
 }
 
 /** The session a message belongs to, and whether it is still in that session's live history. */
-export function messageOwner(db: Database, messageId: number): { readonly sessionId: string; readonly active: boolean } | undefined {
+export function messageOwner(
+  db: Database,
+  messageId: number,
+): { readonly sessionId: string; readonly active: boolean } | undefined {
   const row = allRows(db, "SELECT session_id, active FROM messages WHERE id = ?", [messageId])[0];
   return row ? { sessionId: String(row[0]), active: Number(row[1]) === 1 } : undefined;
 }
@@ -108,13 +113,29 @@ export function messageOwner(db: Database, messageId: number): { readonly sessio
  * itself; undefined when the session has no such message. The anchor is included even if inactive (a hit found
  * earlier may have been compacted since), so the caller always sees what it asked about.
  */
-export function messagesAround(db: Database, sessionId: string, messageId: number, window: number): MessageSlice | undefined {
-  const anchor = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ? AND session_id = ?`, [messageId, sessionId])[0];
+export function messagesAround(
+  db: Database,
+  sessionId: string,
+  messageId: number,
+  window: number,
+): MessageSlice | undefined {
+  const anchor = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ? AND session_id = ?`, [
+    messageId,
+    sessionId,
+  ])[0];
   if (!anchor) return undefined;
   const seq = Number(anchor[1]);
   const n = Math.max(0, Math.floor(window));
-  const before = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq < ? ORDER BY seq DESC LIMIT ?`, [sessionId, seq, n]);
-  const after = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq > ? ORDER BY seq LIMIT ?`, [sessionId, seq, n]);
+  const before = allRows(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    [sessionId, seq, n],
+  );
+  const after = allRows(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq > ? ORDER BY seq LIMIT ?`,
+    [sessionId, seq, n],
+  );
   return { messages: [...before.reverse(), anchor, ...after].map(toView), before: before.length, after: after.length };
 }
 
@@ -133,7 +154,12 @@ export interface AnchoredViewOptions {
  * the session), compaction summaries left out. A hit anywhere in a long session thus shows the goal, the match
  * and the outcome in one call without the whole transcript.
  */
-export function anchoredView(db: Database, sessionId: string, messageId: number, options: AnchoredViewOptions = {}): AnchoredView | undefined {
+export function anchoredView(
+  db: Database,
+  sessionId: string,
+  messageId: number,
+  options: AnchoredViewOptions = {},
+): AnchoredView | undefined {
   const slice = messagesAround(db, sessionId, messageId, options.window ?? 5);
   if (!slice) return undefined;
   const keepRoles = options.keepRoles ?? ["user", "assistant"];
@@ -145,8 +171,16 @@ export function anchoredView(db: Database, sessionId: string, messageId: number,
   const roles = `role IN (${keepRoles.map(() => "?").join(", ")})`;
   const filters = `${roles} AND length(content) > 0${NOT_COMPACTION_SQL}`;
   const params = [...keepRoles, ...COMPACTION_PREFIXES];
-  const start = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq < ? AND ${filters} ORDER BY seq LIMIT ?`, [sessionId, first, ...params, bookend]);
-  const end = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq > ? AND ${filters} ORDER BY seq DESC LIMIT ?`, [sessionId, last, ...params, bookend]);
+  const start = allRows(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq < ? AND ${filters} ORDER BY seq LIMIT ?`,
+    [sessionId, first, ...params, bookend],
+  );
+  const end = allRows(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 AND seq > ? AND ${filters} ORDER BY seq DESC LIMIT ?`,
+    [sessionId, last, ...params, bookend],
+  );
   return { ...slice, messages, bookendStart: start.map(toView), bookendEnd: end.reverse().map(toView) };
 }
 
@@ -154,10 +188,22 @@ export function anchoredView(db: Database, sessionId: string, messageId: number,
 export function readSession(db: Database, sessionId: string, head = 20, tail = 10): SessionTranscript | undefined {
   const session = withSessionLookup(db, (sessions) => sessions.row(sessionId));
   if (!session) return undefined;
-  const total = Number(allRows(db, "SELECT count(*) FROM messages WHERE session_id = ? AND active = 1", [sessionId])[0]![0]);
-  const first = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 ORDER BY seq LIMIT ?`, [sessionId, head + tail]).map(toView);
+  const total = Number(
+    allRows(db, "SELECT count(*) FROM messages WHERE session_id = ? AND active = 1", [sessionId])[0]![0],
+  );
+  const first = allRows(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 ORDER BY seq LIMIT ?`,
+    [sessionId, head + tail],
+  ).map(toView);
   if (total <= head + tail) return { session, total, truncated: false, messages: first };
-  const last = allRows(db, `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 ORDER BY seq DESC LIMIT ?`, [sessionId, tail]).map(toView).reverse();
+  const last = allRows(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND active = 1 ORDER BY seq DESC LIMIT ?`,
+    [sessionId, tail],
+  )
+    .map(toView)
+    .reverse();
   return { session, total, truncated: true, messages: [...first.slice(0, head), ...last] };
 }
 
@@ -171,7 +217,10 @@ function previewOf(raw: SqlValue | undefined): string {
  * The most recently active sessions that have messages, newest first; hidden sources and `excludeSessionId` (the
  * caller's own session) left out. The preview is the first user message the session ever had, compacted or not.
  */
-export function browseSessions(db: Database, options: { readonly limit: number; readonly excludeSessionId?: string }): SessionListing[] {
+export function browseSessions(
+  db: Database,
+  options: { readonly limit: number; readonly excludeSessionId?: string },
+): SessionListing[] {
   const hidden = [...HIDDEN_SOURCES];
   return allRows(
     db,
@@ -204,7 +253,11 @@ export function browseSessions(db: Database, options: { readonly limit: number; 
 export function findSessionByTitle(db: Database, title: string): string | undefined {
   if (title === "") return undefined;
   const prefix = `${title} #`;
-  const numbered = allRows(db, "SELECT id FROM sessions WHERE title >= ? AND title < ? ORDER BY created_at DESC LIMIT 1", [prefix, `${prefix}\u{10FFFF}`])[0];
+  const numbered = allRows(
+    db,
+    "SELECT id FROM sessions WHERE title >= ? AND title < ? ORDER BY created_at DESC LIMIT 1",
+    [prefix, `${prefix}\u{10FFFF}`],
+  )[0];
   if (numbered) return String(numbered[0]);
   const exact = allRows(db, "SELECT id FROM sessions WHERE title = ? ORDER BY created_at DESC LIMIT 1", [title])[0];
   return exact ? String(exact[0]) : undefined;

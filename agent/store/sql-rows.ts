@@ -14,4 +14,5 @@ export function allRows(db: Database, sql: string, params: readonly SqlValue[] =
 }
 
 /** A nullable text column. */
-export const textOrNull = (value: SqlValue | undefined): string | null => (value === null || value === undefined ? null : String(value));
+export const textOrNull = (value: SqlValue | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);

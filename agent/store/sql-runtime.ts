@@ -22,7 +22,11 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
 
 function locateWasm(): string | undefined {
   const candidates: string[] = [];
-  if (process.argv[1]) candidates.push(join(dirname(process.argv[1]), "server", "sql-wasm.wasm"), join(dirname(process.argv[1]), "sql-wasm.wasm"));
+  if (process.argv[1])
+    candidates.push(
+      join(dirname(process.argv[1]), "server", "sql-wasm.wasm"),
+      join(dirname(process.argv[1]), "sql-wasm.wasm"),
+    );
   try {
     candidates.push(createRequire(join(process.cwd(), "noop.js")).resolve("sql.js/dist/sql-wasm.wasm"));
   } catch {

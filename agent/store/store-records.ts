@@ -29,10 +29,26 @@ export interface SessionMeta {
  */
 export type StoreRecord =
   | { readonly t: "session"; readonly session: SessionMeta }
-  | { readonly t: "messages"; readonly sessionId: string; readonly messages: readonly StoredMessage[]; readonly updatedAt: number }
+  | {
+      readonly t: "messages";
+      readonly sessionId: string;
+      readonly messages: readonly StoredMessage[];
+      readonly updatedAt: number;
+    }
   /** The whole active history replaced (after compression): earlier messages stay, inactive, for search. */
-  | { readonly t: "replace"; readonly sessionId: string; readonly messages: readonly StoredMessage[]; readonly updatedAt: number }
-  | { readonly t: "meta"; readonly sessionId: string; readonly title?: string; readonly state?: unknown; readonly updatedAt: number }
+  | {
+      readonly t: "replace";
+      readonly sessionId: string;
+      readonly messages: readonly StoredMessage[];
+      readonly updatedAt: number;
+    }
+  | {
+      readonly t: "meta";
+      readonly sessionId: string;
+      readonly title?: string;
+      readonly state?: unknown;
+      readonly updatedAt: number;
+    }
   | { readonly t: "delete"; readonly sessionId: string };
 
 export function applyRecord(db: Database, record: StoreRecord): void {
@@ -42,7 +58,16 @@ export function applyRecord(db: Database, record: StoreRecord): void {
       db.run(
         `INSERT INTO sessions(id, cwd, title, model, provider, created_at, updated_at, parent_session_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET cwd = excluded.cwd, model = excluded.model, provider = excluded.provider`,
-        [s.id, s.cwd, s.title ?? null, s.model ?? null, s.provider ?? null, s.createdAt, s.updatedAt, s.parentSessionId ?? null],
+        [
+          s.id,
+          s.cwd,
+          s.title ?? null,
+          s.model ?? null,
+          s.provider ?? null,
+          s.createdAt,
+          s.updatedAt,
+          s.parentSessionId ?? null,
+        ],
       );
       return;
     }
@@ -58,8 +83,10 @@ export function applyRecord(db: Database, record: StoreRecord): void {
       db.run("DELETE FROM sessions WHERE id = ?", [record.sessionId]);
       return;
     case "meta":
-      if (record.title !== undefined) db.run("UPDATE sessions SET title = ? WHERE id = ?", [record.title, record.sessionId]);
-      if (record.state !== undefined) db.run("UPDATE sessions SET state_json = ? WHERE id = ?", [JSON.stringify(record.state), record.sessionId]);
+      if (record.title !== undefined)
+        db.run("UPDATE sessions SET title = ? WHERE id = ?", [record.title, record.sessionId]);
+      if (record.state !== undefined)
+        db.run("UPDATE sessions SET state_json = ? WHERE id = ?", [JSON.stringify(record.state), record.sessionId]);
       db.run("UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?", [record.updatedAt, record.sessionId]);
       return;
   }
@@ -74,7 +101,17 @@ function insertMessages(db: Database, sessionId: string, messages: readonly Stor
   );
   try {
     for (const m of messages) {
-      insert.run([sessionId, m.seq, m.role, m.content, m.toolCalls ? JSON.stringify(m.toolCalls) : null, m.toolCallId ?? null, m.toolName ?? null, m.reasoning ?? null, m.timestamp]);
+      insert.run([
+        sessionId,
+        m.seq,
+        m.role,
+        m.content,
+        m.toolCalls ? JSON.stringify(m.toolCalls) : null,
+        m.toolCallId ?? null,
+        m.toolName ?? null,
+        m.reasoning ?? null,
+        m.timestamp,
+      ]);
     }
   } finally {
     insert.free();

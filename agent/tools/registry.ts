@@ -29,6 +29,18 @@ function declared(tool: Tool): Tool {
 }
 
 /** The tools every session offers, with the Python original's names and parameters. */
-export const SESSION_TOOLS: readonly Tool[] = [...FILE_TOOLS, terminalTool, processTool, todoTool, memoryTool, sessionSearchTool, webSearchTool, webExtractTool, skillsListTool, skillViewTool, clarifyTool].map(declared);
+export const SESSION_TOOLS: readonly Tool[] = [
+  ...FILE_TOOLS,
+  terminalTool,
+  processTool,
+  todoTool,
+  memoryTool,
+  sessionSearchTool,
+  webSearchTool,
+  webExtractTool,
+  skillsListTool,
+  skillViewTool,
+  clarifyTool,
+].map(declared);
 
 export const SESSION_TOOL_NAMES: ReadonlySet<string> = new Set(SESSION_TOOLS.map((t) => t.name));

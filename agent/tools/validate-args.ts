@@ -1,6 +1,8 @@
 import type { ParameterSchema, ToolParameters } from "./tool.js";
 
-export type ParsedArguments = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly error: string };
+export type ParsedArguments =
+  | { readonly ok: true; readonly args: Record<string, unknown> }
+  | { readonly ok: false; readonly error: string };
 
 /**
  * Parses a tool call's raw JSON arguments and checks them against the tool's schema: an object, required fields
@@ -12,15 +14,24 @@ export function parseToolArguments(toolName: string, raw: string, schema: ToolPa
   try {
     value = raw.trim() === "" ? {} : JSON.parse(raw);
   } catch (error) {
-    return { ok: false, error: `Invalid JSON in the arguments of ${toolName}: ${(error as Error).message}. Send the arguments again as one JSON object.` };
+    return {
+      ok: false,
+      error: `Invalid JSON in the arguments of ${toolName}: ${(error as Error).message}. Send the arguments again as one JSON object.`,
+    };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, error: `The arguments of ${toolName} must be a JSON object, not ${Array.isArray(value) ? "an array" : typeof value}.` };
+    return {
+      ok: false,
+      error: `The arguments of ${toolName} must be a JSON object, not ${Array.isArray(value) ? "an array" : typeof value}.`,
+    };
   }
   const args = { ...(value as Record<string, unknown>) };
   const missing = (schema.required ?? []).filter((key) => args[key] === undefined || args[key] === null);
   if (missing.length > 0) {
-    return { ok: false, error: `Missing required argument${missing.length > 1 ? "s" : ""} for ${toolName}: ${missing.join(", ")}.` };
+    return {
+      ok: false,
+      error: `Missing required argument${missing.length > 1 ? "s" : ""} for ${toolName}: ${missing.join(", ")}.`,
+    };
   }
   for (const [key, spec] of Object.entries(schema.properties)) {
     args[key] = coerce(args[key], spec);
@@ -34,7 +45,8 @@ export function parseToolArguments(toolName: string, raw: string, schema: ToolPa
 function coerce(value: unknown, spec: ParameterSchema): unknown {
   if (typeof value !== "string") return value;
   const text = value.trim();
-  if ((spec.type === "integer" || spec.type === "number") && text !== "" && Number.isFinite(Number(text))) return Number(text);
+  if ((spec.type === "integer" || spec.type === "number") && text !== "" && Number.isFinite(Number(text)))
+    return Number(text);
   if (spec.type === "boolean" && (text === "true" || text === "false")) return text === "true";
   if ((spec.type === "array" || spec.type === "object") && /^[[{]/.test(text)) {
     try {

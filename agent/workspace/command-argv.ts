@@ -15,7 +15,10 @@ export function commandArgv(spec: CommandSpec): string[] {
  * secrets this server knows of (those in its own environment: an editor usually starts us with its own) are unset
  * by `env -u` in front of the command.
  */
-export function editorTerminalArgv(spec: CommandSpec, serverEnv: Readonly<Record<string, string | undefined>> = process.env): string[] {
+export function editorTerminalArgv(
+  spec: CommandSpec,
+  serverEnv: Readonly<Record<string, string | undefined>> = process.env,
+): string[] {
   const unset = secretVariableNames(serverEnv, spec.envPassthrough).flatMap((name) => ["-u", name]);
   return [...(unset.length > 0 ? ["env", ...unset] : []), ...commandArgv(spec)];
 }

@@ -1,14 +1,15 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:fs";
-import { mkdir, open, readdir, rm, stat, type FileHandle } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import { commandArgv } from "./command-argv.js";
 import { withoutSecrets } from "../sandbox/secret-environment.js";
+import { commandArgv } from "./command-argv.js";
 import type { CommandExit, CommandSpec, DirEntry, FileStat, RunningCommand, Workspace } from "./workspace.js";
 import { WorkspaceError } from "./workspace.js";
 
 export { SHELL } from "./command-argv.js";
+
 const KILL_GRACE_MS = 2000;
 
 // Non-interactive defaults so a command never waits for a pager or a credential prompt nobody can answer.
@@ -81,7 +82,12 @@ export class LocalWorkspace implements Workspace {
   async readDir(path: string): Promise<DirEntry[]> {
     try {
       const entries = await readdir(path, { withFileTypes: true });
-      return entries.map((e) => ({ name: e.name, isFile: e.isFile(), isDirectory: e.isDirectory(), isSymlink: e.isSymbolicLink() }));
+      return entries.map((e) => ({
+        name: e.name,
+        isFile: e.isFile(),
+        isDirectory: e.isDirectory(),
+        isSymlink: e.isSymbolicLink(),
+      }));
     } catch (error) {
       throw toWorkspaceError(error, path);
     }
@@ -169,6 +175,10 @@ function toWorkspaceError(error: unknown, path: string): WorkspaceError {
   if (code === "ENOENT" || code === "ENOTDIR") return new WorkspaceError("not_found", `File not found: ${path}`);
   if (code === "EISDIR") return new WorkspaceError("not_a_file", `${path} is a directory, not a file`);
   if (code === "EACCES" || code === "EPERM") return new WorkspaceError("denied", `Permission denied: ${path}`);
-  if (code === "ENOTREGULAR" || code === "ENXIO") return new WorkspaceError("not_a_file", `${path} is a named pipe, socket or device, not a file; it was not opened for reading or writing`);
+  if (code === "ENOTREGULAR" || code === "ENXIO")
+    return new WorkspaceError(
+      "not_a_file",
+      `${path} is a named pipe, socket or device, not a file; it was not opened for reading or writing`,
+    );
   return new WorkspaceError("io", `${path}: ${(error as Error).message}`);
 }

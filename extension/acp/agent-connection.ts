@@ -5,14 +5,17 @@ import type * as vscode from "vscode";
 import type { ReviewController } from "../review/review-controller.js";
 import { readTextFile, writeTextFile } from "./client-handlers.js";
 import { DocumentEvents, wantedDocumentEvents } from "./document-events.js";
-import { TerminalHandlers, onTerminalRequests } from "./terminal-handlers.js";
-import { TerminalViews } from "./terminal-view.js";
 import { spawnServer } from "./server-process.js";
+import { onTerminalRequests, TerminalHandlers } from "./terminal-handlers.js";
+import { TerminalViews } from "./terminal-view.js";
 
 export interface ConnectionHooks {
   readonly onUpdate: (notification: acp.SessionNotification) => void;
   /** `signal` aborts when the agent withdraws the question (its timeout, a cancelled turn). */
-  readonly onPermission: (request: acp.RequestPermissionRequest, signal: AbortSignal) => Promise<acp.RequestPermissionResponse>;
+  readonly onPermission: (
+    request: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+  ) => Promise<acp.RequestPermissionResponse>;
   readonly onExit: () => void;
 }
 
@@ -57,7 +60,10 @@ export class AgentConnection {
       .onRequest("session/request_permission", ({ params, signal }) => options.hooks.onPermission(params, signal))
       .onNotification("session/update", ({ params }) => options.hooks.onUpdate(params));
     const connection = app.connect(
-      acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
+      acp.ndJsonStream(
+        Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+        Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+      ),
     );
     try {
       const initialized = await connection.agent.request("initialize", {
@@ -66,7 +72,13 @@ export class AgentConnection {
         clientInfo: { name: "hermes-vscode", version: "0.1.0" },
       });
       const created = await connection.agent.request("session/new", { cwd: options.cwd, mcpServers: [] });
-      const connected = new AgentConnection(child, connection, created.sessionId, initialized.agentCapabilities ?? {}, created.configOptions ?? []);
+      const connected = new AgentConnection(
+        child,
+        connection,
+        created.sessionId,
+        initialized.agentCapabilities ?? {},
+        created.configOptions ?? [],
+      );
       connected.terminals = terminals;
       connected.startDocumentEvents(options.log);
       // Edits are reviewed as diffs in the editor, so the server need not ask about them as well.
@@ -89,7 +101,11 @@ export class AgentConnection {
 
   /** Sets a session config option (mode, model); resolves with all options as they now stand. */
   async setConfigOption(configId: string, value: string): Promise<readonly acp.SessionConfigOption[]> {
-    const { configOptions } = await this.connection.agent.request("session/set_config_option", { sessionId: this.currentSessionId, configId, value } as acp.SetSessionConfigOptionRequest);
+    const { configOptions } = await this.connection.agent.request("session/set_config_option", {
+      sessionId: this.currentSessionId,
+      configId,
+      value,
+    } as acp.SetSessionConfigOptionRequest);
     this.options = configOptions;
     return configOptions;
   }
@@ -142,7 +158,12 @@ export class AgentConnection {
     const wanted = wantedDocumentEvents(this.agentCapabilities);
     if (!wanted) return;
     const notify = (method: string, params: Record<string, unknown>) => this.connection.agent.notify(method, params);
-    this.documents = new DocumentEvents(notify, () => this.currentSessionId, wanted, (line) => log.appendLine(`[hermes] ${line}`));
+    this.documents = new DocumentEvents(
+      notify,
+      () => this.currentSessionId,
+      wanted,
+      (line) => log.appendLine(`[hermes] ${line}`),
+    );
     // A dead server is replaced by a new connection: this one must stop listening to the editor.
     this.child.once("exit", () => this.documents?.dispose());
   }

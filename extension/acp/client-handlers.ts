@@ -18,8 +18,12 @@ export async function readTextFile(params: acp.ReadTextFileRequest): Promise<acp
  * what was kept when only some hunks were; rejected, the agent gets an error marked `reason: "rejected"` (our server
  * then reports it instead of writing to disk behind the user's back).
  */
-export async function writeTextFile(params: acp.WriteTextFileRequest, review: ReviewController): Promise<acp.WriteTextFileResponse> {
+export async function writeTextFile(
+  params: acp.WriteTextFileRequest,
+  review: ReviewController,
+): Promise<acp.WriteTextFileResponse> {
   const outcome = await review.propose(vscode.Uri.file(params.path), params.content);
-  if (outcome.kind === "rejected") throw new acp.RequestError(-32603, "The user rejected this edit", { reason: "rejected" });
+  if (outcome.kind === "rejected")
+    throw new acp.RequestError(-32603, "The user rejected this edit", { reason: "rejected" });
   return outcome.partial ? { _meta: { hermes: { keptText: outcome.text } } } : {};
 }

@@ -18,7 +18,11 @@ export interface WantedDocumentEvents {
 export function wantedDocumentEvents(capabilities: acp.AgentCapabilities): WantedDocumentEvents | undefined {
   const document = (capabilities as NesAgentCapabilities).nes?.events?.document;
   if (!document) return undefined;
-  const wanted = { didOpen: Boolean(document.didOpen), didFocus: Boolean(document.didFocus), didClose: Boolean(document.didClose) };
+  const wanted = {
+    didOpen: Boolean(document.didOpen),
+    didFocus: Boolean(document.didFocus),
+    didClose: Boolean(document.didClose),
+  };
   return wanted.didOpen || wanted.didFocus ? wanted : undefined;
 }
 
@@ -50,7 +54,9 @@ export class DocumentEvents implements vscode.Disposable {
     this.subscriptions = [
       vscode.window.onDidChangeVisibleTextEditors(() => this.schedule()),
       vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
-      vscode.window.onDidChangeTextEditorSelection((e) => e.textEditor === vscode.window.activeTextEditor && this.schedule()),
+      vscode.window.onDidChangeTextEditorSelection(
+        (e) => e.textEditor === vscode.window.activeTextEditor && this.schedule(),
+      ),
       vscode.workspace.onDidCloseTextDocument((document) => this.closed(document)),
     ];
     this.schedule();
@@ -80,10 +86,16 @@ export class DocumentEvents implements vscode.Disposable {
         const document = editor.document;
         const uri = document.uri.toString();
         // The length from the line table: getText() would copy a huge file on every debounce just to skip it.
-        if (this.opened.has(uri) || !isWorkspaceFile(document.uri) || textLength(document) > MAX_OPEN_TEXT_CHARS) continue;
+        if (this.opened.has(uri) || !isWorkspaceFile(document.uri) || textLength(document) > MAX_OPEN_TEXT_CHARS)
+          continue;
         this.opened.add(uri);
         this.log(`document/didOpen ${vscode.workspace.asRelativePath(document.uri)}`);
-        this.send("document/didOpen", { uri, languageId: document.languageId, version: document.version, text: document.getText() });
+        this.send("document/didOpen", {
+          uri,
+          languageId: document.languageId,
+          version: document.version,
+          text: document.getText(),
+        });
       }
     }
     const editor = vscode.window.activeTextEditor;
@@ -94,14 +106,18 @@ export class DocumentEvents implements vscode.Disposable {
     if (key === this.lastFocus) return;
     this.lastFocus = key;
     // Cursor moves within a file are not worth a log line; switching files is.
-    if (uri !== this.lastFocusUri) this.log(`document/didFocus ${vscode.workspace.asRelativePath(editor.document.uri)}`);
+    if (uri !== this.lastFocusUri)
+      this.log(`document/didFocus ${vscode.workspace.asRelativePath(editor.document.uri)}`);
     this.lastFocusUri = uri;
     const visible = editor.visibleRanges[0] ?? editor.selection;
     this.send("document/didFocus", {
       uri,
       version: editor.document.version,
       position: { line: cursor.line, character: cursor.character },
-      visibleRange: { start: { line: visible.start.line, character: visible.start.character }, end: { line: visible.end.line, character: visible.end.character } },
+      visibleRange: {
+        start: { line: visible.start.line, character: visible.start.character },
+        end: { line: visible.end.line, character: visible.end.character },
+      },
     });
   }
 

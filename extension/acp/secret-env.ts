@@ -1,10 +1,18 @@
-import * as vscode from "vscode";
+import type * as vscode from "vscode";
 
 const KEY_PREFIX = "hermes.env.";
 const NAMES_KEY = "hermes.secretNames";
 
 /** Provider variables users set most; any other name can be typed. */
-export const COMMON_KEY_VARIABLES = ["OPENROUTER_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "DEEPSEEK_API_KEY", "XAI_API_KEY", "NOUS_API_KEY"];
+export const COMMON_KEY_VARIABLES = [
+  "OPENROUTER_API_KEY",
+  "OPENAI_API_KEY",
+  "ANTHROPIC_API_KEY",
+  "GEMINI_API_KEY",
+  "DEEPSEEK_API_KEY",
+  "XAI_API_KEY",
+  "NOUS_API_KEY",
+];
 
 /**
  * API keys live in VS Code's SecretStorage (the OS keychain), never in settings.json or logs. They reach the server

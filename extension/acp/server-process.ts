@@ -1,5 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import * as vscode from "vscode";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type * as vscode from "vscode";
 import { redactSecrets } from "../../agent/security/secret-redaction.js";
 import { rememberSecret } from "../../agent/security/secret-values.js";
 
@@ -7,7 +7,12 @@ import { rememberSecret } from "../../agent/security/secret-values.js";
  * The bundled hermes-acp, run with the editor's own runtime (`process.execPath`; ELECTRON_RUN_AS_NODE makes VS
  * Code's Electron behave as Node). Its stderr goes to the "Hermes" output channel; stdout is the ACP stream.
  */
-export function spawnServer(serverPath: string, cwd: string, env: Record<string, string>, log: vscode.OutputChannel): ChildProcessWithoutNullStreams {
+export function spawnServer(
+  serverPath: string,
+  cwd: string,
+  env: Record<string, string>,
+  log: vscode.OutputChannel,
+): ChildProcessWithoutNullStreams {
   const child = spawn(process.execPath, [serverPath], {
     cwd,
     env: { ...process.env, ...env, ELECTRON_RUN_AS_NODE: "1" },

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import * as acp from "@agentclientprotocol/sdk";
 
@@ -85,7 +85,11 @@ export class TerminalHandlers {
 
   output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse {
     const terminal = this.get(params.terminalId);
-    return { output: terminal.output.text(), truncated: terminal.output.truncated, ...(terminal.status ? { exitStatus: terminal.status } : {}) };
+    return {
+      output: terminal.output.text(),
+      truncated: terminal.output.truncated,
+      ...(terminal.status ? { exitStatus: terminal.status } : {}),
+    };
   }
 
   async waitForExit(params: acp.WaitForTerminalExitRequest): Promise<acp.WaitForTerminalExitResponse> {

@@ -26,14 +26,20 @@ export class ChatAttachments {
 
   addFile(uri: vscode.Uri): Attachment {
     const label = vscode.workspace.asRelativePath(uri);
-    return this.push({ id: this.nextId(), kind: "file", label, uri: uri.toString() }, { type: "resource_link", uri: uri.toString(), name: label });
+    return this.push(
+      { id: this.nextId(), kind: "file", label, uri: uri.toString() },
+      { type: "resource_link", uri: uri.toString(), name: label },
+    );
   }
 
   addSelection(uri: vscode.Uri, text: string, startLine: number, endLine: number): Attachment {
     const label = `${vscode.workspace.asRelativePath(uri)}:${startLine + 1}-${endLine + 1}`;
     return this.push(
       { id: this.nextId(), kind: "selection", label, uri: uri.toString() },
-      { type: "resource", resource: { uri: `${uri.toString()}#L${startLine + 1}-L${endLine + 1}`, text, mimeType: "text/plain" } },
+      {
+        type: "resource",
+        resource: { uri: `${uri.toString()}#L${startLine + 1}-L${endLine + 1}`, text, mimeType: "text/plain" },
+      },
     );
   }
 

@@ -22,7 +22,8 @@ export const CHAT_ASSETS = { styles: ["codicon.css", "chat.css"], script: "main.
  */
 export function chatHtml(webview: PageWebview, assetsRoot: vscode.Uri): string {
   const nonce = randomBytes(18).toString("base64");
-  const asset = (file: string) => attr(webview.asWebviewUri(assetsRoot.with({ path: `${assetsRoot.path.replace(/\/$/, "")}/${file}` })).toString());
+  const asset = (file: string) =>
+    attr(webview.asWebviewUri(assetsRoot.with({ path: `${assetsRoot.path.replace(/\/$/, "")}/${file}` })).toString());
   const csp = [
     `default-src 'none'`,
     `script-src 'nonce-${nonce}'`,

@@ -1,6 +1,11 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import * as vscode from "vscode";
-import type { ChatSnapshot, HostNotificationMethod, HostNotifications, SessionSummary } from "../../webview-ui/protocol.js";
+import type {
+  ChatSnapshot,
+  HostNotificationMethod,
+  HostNotifications,
+  SessionSummary,
+} from "../../webview-ui/protocol.js";
 import { AgentConnection } from "../acp/agent-connection.js";
 import type { SecretEnv } from "../acp/secret-env.js";
 import type { ReviewController } from "../review/review-controller.js";
@@ -33,7 +38,11 @@ export class ChatSession implements vscode.Disposable {
 
   constructor(private readonly options: ChatSessionOptions) {
     const sink: TranscriptSink = (method, params) => this.broadcast(method, params);
-    this.transcript = new ChatTranscript(sink, (path) => vscode.workspace.asRelativePath(path, false), (id) => this.connection?.terminalOutput(id));
+    this.transcript = new ChatTranscript(
+      sink,
+      (path) => vscode.workspace.asRelativePath(path, false),
+      (id) => this.connection?.terminalOutput(id),
+    );
     this.permissions = new PermissionRequests(this.transcript);
     this.attachments = new ChatAttachments((attachments) => this.transcript.setAttachments(attachments));
     this.subscriptions.push(
@@ -101,7 +110,8 @@ export class ChatSession implements vscode.Disposable {
     try {
       const connection = await this.connect();
       const { stopReason } = await connection.prompt([{ type: "text", text }, ...blocks]);
-      if (stopReason === "max_tokens") this.transcript.addNotice("warning", "The reply was cut off: the model reached its output limit.");
+      if (stopReason === "max_tokens")
+        this.transcript.addNotice("warning", "The reply was cut off: the model reached its output limit.");
       if (stopReason === "refusal") this.transcript.addNotice("warning", "The model refused to continue.");
       return stopReason;
     } catch (error) {
@@ -147,7 +157,12 @@ export class ChatSession implements vscode.Disposable {
   async listSessions(): Promise<SessionSummary[]> {
     const connection = await this.connect();
     const sessions = await connection.listSessions(this.folder());
-    return sessions.map((s) => ({ sessionId: s.sessionId, title: s.title || "Untitled session", ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}), current: s.sessionId === connection.sessionId }));
+    return sessions.map((s) => ({
+      sessionId: s.sessionId,
+      title: s.title || "Untitled session",
+      ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}),
+      current: s.sessionId === connection.sessionId,
+    }));
   }
 
   /** Reopens an earlier session: its history is replayed into a fresh transcript. */
@@ -189,7 +204,9 @@ export class ChatSession implements vscode.Disposable {
           this.connection = undefined;
           this.permissions.cancelAll();
           this.transcript.addNotice("error", "The Hermes server stopped. It will be restarted with your next message.");
-          void vscode.window.showWarningMessage("The Hermes server stopped; it will restart on your next message. See “Hermes: Show Server Log”.");
+          void vscode.window.showWarningMessage(
+            "The Hermes server stopped; it will restart on your next message. See “Hermes: Show Server Log”.",
+          );
         },
       },
     });

@@ -47,7 +47,15 @@ export class ChatTranscript {
   ) {}
 
   snapshot(): ChatSnapshot {
-    return { items: [...this.items], busy: this.busy, title: this.title, commands: this.commands, pickers: this.pickers, attachments: this.attachments, ...(this.usage ? { usage: this.usage } : {}) };
+    return {
+      items: [...this.items],
+      busy: this.busy,
+      title: this.title,
+      commands: this.commands,
+      pickers: this.pickers,
+      attachments: this.attachments,
+      ...(this.usage ? { usage: this.usage } : {}),
+    };
   }
 
   get length(): number {
@@ -121,14 +129,24 @@ export class ChatTranscript {
       case "plan":
         return this.plan(update.entries);
       case "available_commands_update":
-        this.commands = update.availableCommands.map((c) => ({ name: c.name, description: c.description, ...(c.input && "hint" in c.input ? { hint: c.input.hint } : {}) }));
+        this.commands = update.availableCommands.map((c) => ({
+          name: c.name,
+          description: c.description,
+          ...(c.input && "hint" in c.input ? { hint: c.input.hint } : {}),
+        }));
         return this.sink("chat/commands", { commands: this.commands });
       case "config_option_update":
         return this.setPickers(pickersOf(update.configOptions));
       case "current_mode_update":
-        return this.setPickers(this.pickers.map((p) => (p.id === "mode" ? { ...p, currentValue: update.currentModeId } : p)));
+        return this.setPickers(
+          this.pickers.map((p) => (p.id === "mode" ? { ...p, currentValue: update.currentModeId } : p)),
+        );
       case "usage_update":
-        this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
+        this.usage = {
+          used: update.used,
+          size: update.size,
+          ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}),
+        };
         return this.sink("chat/usage", { usage: this.usage });
       case "session_info_update":
         if (typeof update.title === "string" && update.title) {
@@ -137,7 +155,10 @@ export class ChatTranscript {
         }
         return;
       case "notice":
-        return this.addNotice(update.severity === "error" ? "error" : update.severity === "warning" ? "warning" : "info", [update.title, update.description].filter(Boolean).join(": "));
+        return this.addNotice(
+          update.severity === "error" ? "error" : update.severity === "warning" ? "warning" : "info",
+          [update.title, update.description].filter(Boolean).join(": "),
+        );
       default:
         return;
     }
@@ -154,8 +175,15 @@ export class ChatTranscript {
       id: this.nextId(),
       title: call.title ?? tool?.title ?? "Hermes asks for permission",
       toolKind: (call.kind as ToolKind | null | undefined) ?? tool?.toolKind ?? "other",
-      detail: (call.content ?? []).map((c) => (c.type === "content" ? contentText(c.content) : "")).filter(Boolean).join("\n") || (tool?.output ?? ""),
-      diffs: (call.content ?? []).flatMap((c) => (c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [])),
+      detail:
+        (call.content ?? [])
+          .map((c) => (c.type === "content" ? contentText(c.content) : ""))
+          .filter(Boolean)
+          .join("\n") ||
+        (tool?.output ?? ""),
+      diffs: (call.content ?? []).flatMap((c) =>
+        c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [],
+      ),
       options: request.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
     };
     this.add(item);
@@ -177,8 +205,18 @@ export class ChatTranscript {
     const shown = this.itemByProposal.get(proposalId);
     const again = shown ? this.item(shown) : undefined;
     if (again?.kind === "review") return this.replace({ ...again, diff, review });
-    if (again?.kind === "tool") return this.replace({ ...again, diffs: [...again.diffs.filter((d) => d.path !== path), diff], review });
-    const card = [...this.items].reverse().find((i): i is ToolItem => i.kind === "tool" && i.status !== "completed" && i.status !== "failed" && !i.review && (i.diffs.some((d) => d.path === path) || i.locations.some((l) => l.path === path)));
+    if (again?.kind === "tool")
+      return this.replace({ ...again, diffs: [...again.diffs.filter((d) => d.path !== path), diff], review });
+    const card = [...this.items]
+      .reverse()
+      .find(
+        (i): i is ToolItem =>
+          i.kind === "tool" &&
+          i.status !== "completed" &&
+          i.status !== "failed" &&
+          !i.review &&
+          (i.diffs.some((d) => d.path === path) || i.locations.some((l) => l.path === path)),
+      );
     if (card) {
       this.itemByProposal.set(proposalId, card.id);
       this.replace({ ...card, diffs: [...card.diffs.filter((d) => d.path !== path), diff], review });
@@ -192,7 +230,8 @@ export class ChatTranscript {
   setReviewStatus(proposalId: string, status: ReviewStatus): void {
     const id = this.itemByProposal.get(proposalId);
     const item = id ? this.item(id) : undefined;
-    if ((item?.kind === "tool" || item?.kind === "review") && item.review) this.replace({ ...item, review: { proposalId, status } });
+    if ((item?.kind === "tool" || item?.kind === "review") && item.review)
+      this.replace({ ...item, review: { proposalId, status } });
   }
 
   private stream(kind: Streamed, text: string, messageId?: string): void {
@@ -204,7 +243,13 @@ export class ChatTranscript {
       return;
     }
     const id = this.nextId();
-    this.add(kind === "user" ? { kind, id, text, attachments: [] } : kind === "agent" ? { kind, id, markdown: text } : { kind, id, text });
+    this.add(
+      kind === "user"
+        ? { kind, id, text, attachments: [] }
+        : kind === "agent"
+          ? { kind, id, markdown: text }
+          : { kind, id, text },
+    );
     this.streaming = { id, kind, ...(messageId ? { messageId } : {}) };
   }
 
@@ -212,7 +257,21 @@ export class ChatTranscript {
     this.streaming = undefined;
     const id = this.nextId();
     this.itemByToolCall.set(call.toolCallId, id);
-    this.add(this.withToolFields({ kind: "tool", id, toolKind: "other", title: call.title, status: "pending", locations: [], output: "", diffs: [] }, call));
+    this.add(
+      this.withToolFields(
+        {
+          kind: "tool",
+          id,
+          toolKind: "other",
+          title: call.title,
+          status: "pending",
+          locations: [],
+          output: "",
+          diffs: [],
+        },
+        call,
+      ),
+    );
   }
 
   private toolCallUpdate(update: acp.ToolCallUpdate): void {
@@ -229,15 +288,33 @@ export class ChatTranscript {
       ...(fields.title ? { title: fields.title } : {}),
       ...(fields.kind ? { toolKind: fields.kind as ToolKind } : {}),
       ...(fields.status ? { status: fields.status } : {}),
-      ...(fields.locations ? { locations: fields.locations.map((l) => ({ path: l.path, label: this.label(l.path), ...(typeof l.line === "number" ? { line: l.line } : {}) })) } : {}),
+      ...(fields.locations
+        ? {
+            locations: fields.locations.map((l) => ({
+              path: l.path,
+              label: this.label(l.path),
+              ...(typeof l.line === "number" ? { line: l.line } : {}),
+            })),
+          }
+        : {}),
       // ACP replaces a call's content wholesale on each update that carries it.
       ...(content
         ? {
             output: content
-              .map((c) => (c.type === "content" ? contentText(c.content) : c.type === "terminal" ? (this.terminalOutput(c.terminalId) ?? "").trimEnd() : ""))
+              .map((c) =>
+                c.type === "content"
+                  ? contentText(c.content)
+                  : c.type === "terminal"
+                    ? (this.terminalOutput(c.terminalId) ?? "").trimEnd()
+                    : "",
+              )
               .filter(Boolean)
               .join("\n"),
-            diffs: item.review ? item.diffs : content.flatMap((c) => (c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [])),
+            diffs: item.review
+              ? item.diffs
+              : content.flatMap((c) =>
+                  c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [],
+                ),
           }
         : {}),
     };
@@ -294,6 +371,17 @@ export function pickersOf(options: readonly acp.SessionConfigOption[] | null | u
   return (options ?? []).flatMap((o) => {
     if (o.type !== "select") return [];
     const flat = o.options.flatMap((entry) => ("group" in entry ? entry.options : [entry]));
-    return [{ id: o.id, name: o.name, currentValue: o.currentValue, choices: flat.map((c) => ({ value: c.value, name: c.name, ...(c.description ? { description: c.description } : {}) })) }];
+    return [
+      {
+        id: o.id,
+        name: o.name,
+        currentValue: o.currentValue,
+        choices: flat.map((c) => ({
+          value: c.value,
+          name: c.name,
+          ...(c.description ? { description: c.description } : {}),
+        })),
+      },
+    ];
   });
 }

@@ -1,8 +1,8 @@
 import * as vscode from "vscode";
-import type { HostRequestHandlers } from "./webview-bridge.js";
-import { WebviewBridge } from "./webview-bridge.js";
 import { chatHtml } from "./chat-html.js";
 import type { ChatSession } from "./chat-session.js";
+import type { HostRequestHandlers } from "./webview-bridge.js";
+import { WebviewBridge } from "./webview-bridge.js";
 import { openLink, openLocation, searchWorkspaceFiles } from "./workspace-links.js";
 
 /**
@@ -58,12 +58,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const notify = hidden && count > 0 && (!this.notified || count > this.waiting);
     this.waiting = count;
     if (!hidden || count === 0) this.notified = false;
-    if (this.view) this.view.badge = count > 0 && hidden ? { value: count, tooltip: `Hermes is waiting for your permission (${count})` } : undefined;
+    if (this.view)
+      this.view.badge =
+        count > 0 && hidden ? { value: count, tooltip: `Hermes is waiting for your permission (${count})` } : undefined;
     if (notify) {
       this.notified = true;
-      void vscode.window.showInformationMessage("Hermes is waiting for your permission.", "Open Chat").then((choice) => {
-        if (choice) void this.reveal("permission");
-      });
+      void vscode.window
+        .showInformationMessage("Hermes is waiting for your permission.", "Open Chat")
+        .then((choice) => {
+          if (choice) void this.reveal("permission");
+        });
     }
   }
 
@@ -72,7 +76,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return {
       "view/ready": () => {
         // The server starts with the view, so commands and pickers are there before the first prompt.
-        void session.connect().catch((error: Error) => this.log.appendLine(`Hermes server did not start: ${error.message}`));
+        void session
+          .connect()
+          .catch((error: Error) => this.log.appendLine(`Hermes server did not start: ${error.message}`));
         return session.snapshot;
       },
       "chat/prompt": ({ text }) => {

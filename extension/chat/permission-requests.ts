@@ -26,7 +26,10 @@ export class PermissionRequests implements vscode.Disposable {
       this.open.set(itemId, (response) => {
         signal?.removeEventListener("abort", onAbort);
         this.open.delete(itemId);
-        this.transcript.answerPermission(itemId, response.outcome.outcome === "selected" ? response.outcome.optionId : "cancelled");
+        this.transcript.answerPermission(
+          itemId,
+          response.outcome.outcome === "selected" ? response.outcome.optionId : "cancelled",
+        );
         this.countChanged.fire(this.open.size);
         resolve(response);
       });
@@ -38,7 +41,9 @@ export class PermissionRequests implements vscode.Disposable {
 
   /** The user picked an option on the card (null: dismissed). Unknown or already answered cards are ignored. */
   answer(itemId: string, optionId: string | null): void {
-    this.open.get(itemId)?.(optionId ? { outcome: { outcome: "selected", optionId } } : { outcome: { outcome: "cancelled" } });
+    this.open.get(itemId)?.(
+      optionId ? { outcome: { outcome: "selected", optionId } } : { outcome: { outcome: "cancelled" } },
+    );
   }
 
   cancelAll(): void {

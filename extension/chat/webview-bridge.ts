@@ -1,6 +1,18 @@
-import * as vscode from "vscode";
-import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Message, type MessageConnection } from "vscode-jsonrpc/node";
-import type { HostNotificationMethod, HostNotifications, HostRequestMethod, HostRequests } from "../../webview-ui/protocol.js";
+import type * as vscode from "vscode";
+import {
+  AbstractMessageReader,
+  AbstractMessageWriter,
+  createMessageConnection,
+  type DataCallback,
+  type Message,
+  type MessageConnection,
+} from "vscode-jsonrpc/node";
+import type {
+  HostNotificationMethod,
+  HostNotifications,
+  HostRequestMethod,
+  HostRequests,
+} from "../../webview-ui/protocol.js";
 
 /** Messages from the webview, as JSON-RPC: each postMessage payload is one message object (no framing needed). */
 class WebviewReader extends AbstractMessageReader {
@@ -10,7 +22,8 @@ class WebviewReader extends AbstractMessageReader {
   listen(callback: DataCallback): vscode.Disposable {
     return this.webview.onDidReceiveMessage((message: unknown) => {
       // A page that is not ours could post anything; only JSON-RPC 2.0 objects reach the connection.
-      if (typeof message === "object" && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === "2.0") callback(message as Message);
+      if (typeof message === "object" && message !== null && (message as { jsonrpc?: unknown }).jsonrpc === "2.0")
+        callback(message as Message);
     });
   }
 }
@@ -26,7 +39,9 @@ class WebviewWriter extends AbstractMessageWriter {
   end(): void {}
 }
 
-type Handler<M extends HostRequestMethod> = (params: HostRequests[M]["params"]) => HostRequests[M]["result"] | Promise<HostRequests[M]["result"]>;
+type Handler<M extends HostRequestMethod> = (
+  params: HostRequests[M]["params"],
+) => HostRequests[M]["result"] | Promise<HostRequests[M]["result"]>;
 export type HostRequestHandlers = { readonly [M in HostRequestMethod]: Handler<M> };
 
 /**

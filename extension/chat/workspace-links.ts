@@ -9,7 +9,10 @@ const EXCLUDE = "**/{node_modules,.git,dist,out,build,.next,target,.venv}/**";
 export async function openLocation(path: string, line?: number): Promise<void> {
   const uri = vscode.Uri.file(path);
   const position = line && line > 0 ? new vscode.Position(line - 1, 0) : undefined;
-  await vscode.window.showTextDocument(uri, { preview: true, ...(position ? { selection: new vscode.Range(position, position) } : {}) });
+  await vscode.window.showTextDocument(uri, {
+    preview: true,
+    ...(position ? { selection: new vscode.Range(position, position) } : {}),
+  });
 }
 
 /** Links from model output open outside the webview, and only web and mail links: never command: or file: URIs. */
@@ -20,7 +23,8 @@ export async function openLink(href: string): Promise<void> {
   } catch {
     throw new Error(`Not a link: ${href}`);
   }
-  if (!["http", "https", "mailto"].includes(uri.scheme)) throw new Error(`Links of type ${uri.scheme}: are not opened from the chat.`);
+  if (!["http", "https", "mailto"].includes(uri.scheme))
+    throw new Error(`Links of type ${uri.scheme}: are not opened from the chat.`);
   await vscode.env.openExternal(uri);
 }
 

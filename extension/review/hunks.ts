@@ -43,5 +43,8 @@ export function applyHunks(base: string, hunks: readonly Hunk[], accepted: Reado
 
 /** +/- line counts, for cards and titles. */
 export function lineCounts(hunks: readonly Hunk[]): { added: number; removed: number } {
-  return hunks.reduce((acc, h) => ({ added: acc.added + h.added.length, removed: acc.removed + h.removed.length }), { added: 0, removed: 0 });
+  return hunks.reduce((acc, h) => ({ added: acc.added + h.added.length, removed: acc.removed + h.removed.length }), {
+    added: 0,
+    removed: 0,
+  });
 }

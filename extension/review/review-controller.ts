@@ -1,15 +1,23 @@
 import { basename } from "node:path";
 import * as vscode from "vscode";
 import { applyText, currentText } from "./apply-edit.js";
-import { applyHunks, computeHunks, lineCounts, type Hunk } from "./hunks.js";
+import { applyHunks, computeHunks, type Hunk, lineCounts } from "./hunks.js";
 import { PreviewDocuments } from "./preview-documents.js";
 
 /** What the user decided about a proposal; `text` is what was written when they kept all or part of it. */
-export type ReviewOutcome = { readonly kind: "accepted"; readonly text: string; readonly partial: boolean } | { readonly kind: "rejected" };
+export type ReviewOutcome =
+  | { readonly kind: "accepted"; readonly text: string; readonly partial: boolean }
+  | { readonly kind: "rejected" };
 
 /** What the chat shows of the review: a proposal appeared (or was re-shown against a changed file), or was decided. */
 export type ReviewEvent =
-  | { readonly type: "proposed"; readonly id: string; readonly path: string; readonly base: string | null; readonly proposed: string }
+  | {
+      readonly type: "proposed";
+      readonly id: string;
+      readonly path: string;
+      readonly base: string | null;
+      readonly proposed: string;
+    }
   | { readonly type: "decided"; readonly id: string; readonly status: "accepted" | "rejected" | "partial" };
 
 interface Proposal {
@@ -45,7 +53,10 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
   propose(uri: vscode.Uri, proposedText: string): Promise<ReviewOutcome> {
     const key = uri.toString();
     const turn = (this.queues.get(key) ?? Promise.resolve()).then(() => this.show(uri, proposedText));
-    this.queues.set(key, turn.catch(() => undefined));
+    this.queues.set(
+      key,
+      turn.catch(() => undefined),
+    );
     return turn;
   }
 
@@ -61,8 +72,10 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
   /** Accept or reject the proposal shown in the active editor (or the only one pending). */
   async decideActive(keep: boolean): Promise<void> {
     const active = vscode.window.activeTextEditor?.document.uri;
-    const proposal = [...this.proposals.values()].find((p) => active && (p.right.toString() === active.toString() || p.left.toString() === active.toString())) ??
-      (this.proposals.size === 1 ? [...this.proposals.values()][0] : undefined);
+    const proposal =
+      [...this.proposals.values()].find(
+        (p) => active && (p.right.toString() === active.toString() || p.left.toString() === active.toString()),
+      ) ?? (this.proposals.size === 1 ? [...this.proposals.values()][0] : undefined);
     if (proposal) await this.decideAll(proposal, keep);
   }
 
@@ -98,8 +111,16 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
       .flatMap((h) => {
         const range = new vscode.Range(h.newLine, 0, h.newLine, 0);
         return [
-          new vscode.CodeLens(range, { title: "✓ Keep change", command: "hermes.acceptHunk", arguments: [proposal.id, h.index] }),
-          new vscode.CodeLens(range, { title: "✕ Discard change", command: "hermes.rejectHunk", arguments: [proposal.id, h.index] }),
+          new vscode.CodeLens(range, {
+            title: "✓ Keep change",
+            command: "hermes.acceptHunk",
+            arguments: [proposal.id, h.index],
+          }),
+          new vscode.CodeLens(range, {
+            title: "✕ Discard change",
+            command: "hermes.rejectHunk",
+            arguments: [proposal.id, h.index],
+          }),
         ];
       });
   }
@@ -123,7 +144,17 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
     this.documents.set(left, base);
     this.documents.set(right, proposedText);
     const outcome = new Promise<ReviewOutcome>((resolve) => {
-      this.proposals.set(id, { id, uri, base, proposed: proposedText, hunks: computeHunks(base, proposedText), decisions: new Map(), left, right, resolve });
+      this.proposals.set(id, {
+        id,
+        uri,
+        base,
+        proposed: proposedText,
+        hunks: computeHunks(base, proposedText),
+        decisions: new Map(),
+        left,
+        right,
+        resolve,
+      });
     });
     await this.updateContext();
     const proposal = this.proposals.get(id)!;
@@ -137,11 +168,18 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
     const counts = lineCounts(proposal.hunks);
     // Not awaited by callers that decide: opening the diff is not part of the decision, and its promise may settle
     // only when the tab closes.
-    await vscode.commands.executeCommand("vscode.diff", proposal.left, proposal.right, `Hermes: ${basename(proposal.uri.fsPath)} (+${counts.added} −${counts.removed}) — review`, { preserveFocus, preview: false });
+    await vscode.commands.executeCommand(
+      "vscode.diff",
+      proposal.left,
+      proposal.right,
+      `Hermes: ${basename(proposal.uri.fsPath)} (+${counts.added} −${counts.removed}) — review`,
+      { preserveFocus, preview: false },
+    );
   }
 
   private async decideAll(proposal: Proposal, keep: boolean): Promise<void> {
-    for (const hunk of proposal.hunks) if (!proposal.decisions.has(hunk.index)) proposal.decisions.set(hunk.index, keep);
+    for (const hunk of proposal.hunks)
+      if (!proposal.decisions.has(hunk.index)) proposal.decisions.set(hunk.index, keep);
     await this.finish(proposal);
   }
 
@@ -155,8 +193,16 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
       proposal.decisions.clear();
       this.documents.set(proposal.left, now);
       this.lensesChanged.fire();
-      this.reviewEvents.fire({ type: "proposed", id: proposal.id, path: proposal.uri.fsPath, base: now, proposed: proposal.proposed });
-      void vscode.window.showWarningMessage(`${basename(proposal.uri.fsPath)} changed since Hermes proposed this edit; review it again.`);
+      this.reviewEvents.fire({
+        type: "proposed",
+        id: proposal.id,
+        path: proposal.uri.fsPath,
+        base: now,
+        proposed: proposal.proposed,
+      });
+      void vscode.window.showWarningMessage(
+        `${basename(proposal.uri.fsPath)} changed since Hermes proposed this edit; review it again.`,
+      );
       return;
     }
     this.proposals.delete(proposal.id);
@@ -183,7 +229,11 @@ export class ReviewController implements vscode.CodeLensProvider, vscode.Disposa
   }
 
   private async closeDiff(proposal: Proposal): Promise<void> {
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposal.right.toString());
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter(
+        (t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposal.right.toString(),
+      );
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 

@@ -2,9 +2,9 @@ import { strict as assert } from "node:assert";
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SERVER_BIN, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { SERVER_BIN, serverEnv } from "../helpers/acp-harness.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 interface RunResult {
   code: number | null;
@@ -48,12 +48,18 @@ describe("hermes-acp command line", () => {
 
   it("--check says how commands are contained, and says it plainly when they cannot be", async () => {
     const home = temp.make();
-    writeFileSync(join(home, "config.yaml"), "model:\n  provider: openrouter\n  default: some/model\nterminal:\n  sandbox:\n    network: deny\n");
+    writeFileSync(
+      join(home, "config.yaml"),
+      "model:\n  provider: openrouter\n  default: some/model\nterminal:\n  sandbox:\n    network: deny\n",
+    );
     writeFileSync(join(home, ".env"), "OPENROUTER_API_KEY=sk-or-v1-x\n");
     const none = await runCli(["--check"], serverEnv(home, { HERMES_BWRAP: "/nonexistent/bwrap" }));
     assert.match(none.stdout, /sandbox:  none: .*Commands run unconfined/);
     assert.equal(none.code, 0, "no sandbox is reported, not a failure: the gate still holds");
-    writeFileSync(join(home, "config.yaml"), "model:\n  provider: openrouter\n  default: some/model\nterminal:\n  sandbox: off\n");
+    writeFileSync(
+      join(home, "config.yaml"),
+      "model:\n  provider: openrouter\n  default: some/model\nterminal:\n  sandbox: off\n",
+    );
     assert.match((await runCli(["--check"], serverEnv(home))).stdout, /sandbox:  off \(terminal.sandbox: off/);
   });
 

@@ -1,9 +1,10 @@
 import { strict as assert } from "node:assert";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { ServerPool } from "../helpers/server-pool.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
-const SUMMARY = "## Goal\nShip the parser.\n## Constraints & Preferences\nNone.\n## Progress\nDone: lexer.\n## Key Decisions\nUse PEG.\n## Relevant Files\nsrc/parser.ts\n## Next Steps\nTests.\n## Critical Context\nNone.";
+const SUMMARY =
+  "## Goal\nShip the parser.\n## Constraints & Preferences\nNone.\n## Progress\nDone: lexer.\n## Key Decisions\nUse PEG.\n## Relevant Files\nsrc/parser.ts\n## Next Steps\nTests.\n## Critical Context\nNone.";
 
 describe("hermes-acp: /compress", () => {
   const temp = new TempDirs();

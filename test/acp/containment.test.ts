@@ -41,7 +41,8 @@ describe("hermes-acp: containment by effect, the client saying no", function () 
     }
   });
 
-  const toolResults = (request: RecordedRequest) => request.body.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+  const toolResults = (request: RecordedRequest) =>
+    request.body.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
 
   it("keeps HOME, credentials and keys intact through stdin, symlinks, wall-climbing scripts and obfuscation", async () => {
     let backgroundId = "";
@@ -49,7 +50,16 @@ describe("hermes-acp: containment by effect, the client saying no", function () 
       () => ({ kind: "tool_calls", calls: [call("c_bg", "terminal", { command: "bash", background: true })] }),
       (last) => {
         backgroundId = /"session_id":"(proc_[0-9a-f]+)"/.exec(last)?.[1] ?? "";
-        return { kind: "tool_calls", calls: [call("c_write", "process", { action: "write", session_id: backgroundId, data: "rm -rf ~/notes ~/.bashrc\n" })] };
+        return {
+          kind: "tool_calls",
+          calls: [
+            call("c_write", "process", {
+              action: "write",
+              session_id: backgroundId,
+              data: "rm -rf ~/notes ~/.bashrc\n",
+            }),
+          ],
+        };
       },
       () => ({
         kind: "tool_calls",
@@ -58,7 +68,9 @@ describe("hermes-acp: containment by effect, the client saying no", function () 
           call("c_ssh", "read_file", { path: join(home, ".ssh", "id_rsa") }),
           call("c_cat", "terminal", { command: "cat ~/.ssh/id_rsa ~/.aws/credentials; printenv" }),
           call("c_brace", "terminal", { command: "{rm,-rf,~/notes}" }),
-          call("c_script", "terminal", { command: `printf 'rm -rf ${home}/notes\\necho x >> ${home}/.bashrc\\n' > tidy.sh && sh tidy.sh` }),
+          call("c_script", "terminal", {
+            command: `printf 'rm -rf ${home}/notes\\necho x >> ${home}/.bashrc\\n' > tidy.sh && sh tidy.sh`,
+          }),
         ],
       }),
       () => ({ kind: "text", chunks: ["done"] }),
@@ -73,24 +85,36 @@ describe("hermes-acp: containment by effect, the client saying no", function () 
     assert.equal(response.stopReason, "end_turn");
     // Give a command written to the background shell time to have run, had it been let through.
     await new Promise((r) => setTimeout(r, 500));
-    for (const [path, content] of Object.entries(CANARIES)) assert.equal(readFileSync(join(home, path), "utf8"), content, `${path} intact`);
+    for (const [path, content] of Object.entries(CANARIES))
+      assert.equal(readFileSync(join(home, path), "utf8"), content, `${path} intact`);
     assert.ok(backgroundId, "the background shell started");
     const seen = server.llm.requests.flatMap(toolResults).join("\n");
     assert.doesNotMatch(seen, /CANARY-SSH|CANARY-AWS/, "no credential reached the model");
     assert.ok(!seen.includes(KEY), "no provider key reached the model");
     assert.doesNotMatch(seen, /OPENAI_API_KEY=|ANTHROPIC_API_KEY=/, "commands do not inherit the keys");
     assert.ok(server.permissions.length >= 2, "the user was asked (and said no)");
-    assert.equal(existsSync(join(server.workspace, "tidy.sh")), true, "ordinary writes inside the workspace went through");
+    assert.equal(
+      existsSync(join(server.workspace, "tidy.sh")),
+      true,
+      "ordinary writes inside the workspace went through",
+    );
   });
 });
 
 describe("hermes-acp: no sandbox on this machine", () => {
-  const server = useScriptedServer({ env: () => ({ HERMES_BWRAP: "/nonexistent/bwrap" }), initialize: { session: { notices: {} } } });
+  const server = useScriptedServer({
+    env: () => ({ HERMES_BWRAP: "/nonexistent/bwrap" }),
+    initialize: { session: { notices: {} } },
+  });
 
   it("says so once per session as a notice", async () => {
     await server.harness!.newSession(server.workspace);
-    for (let i = 0; i < 100 && !server.harness!.updates.some((u) => u.update.sessionUpdate === "notice"); i++) await new Promise((r) => setTimeout(r, 20));
-    const notices = server.harness!.updates.map((u) => u.update).filter((u) => u.sessionUpdate === "notice") as Array<{ title?: string; description?: string }>;
+    for (let i = 0; i < 100 && !server.harness!.updates.some((u) => u.update.sessionUpdate === "notice"); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    const notices = server.harness!.updates.map((u) => u.update).filter((u) => u.sessionUpdate === "notice") as Array<{
+      title?: string;
+      description?: string;
+    }>;
     const sandboxNotices = notices.filter((n) => n.title === "Commands are not sandboxed");
     assert.equal(sandboxNotices.length, 1, JSON.stringify(notices));
     assert.match(sandboxNotices[0]!.description ?? "", /bubblewrap|bwrap/);

@@ -3,8 +3,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { writeTree } from "../helpers/temp-dirs.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
+import { writeTree } from "../helpers/temp-dirs.js";
 
 describe("hermes-acp: document events (what the editor opens and focuses) feed the hints", () => {
   let outside: string;
@@ -28,7 +28,13 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
   const allMessages = (request: number) => JSON.stringify(server.llm.requests[request]!.body.messages);
   const countIn = (text: string, needle: string) => text.split(needle).length - 1;
   const didOpen = (sessionId: string, relative: string, root = server.workspace) =>
-    server.harness.agent.notify("document/didOpen", { sessionId, uri: uriOf(relative, root), languageId: "markdown", version: 1, text: "# Intro\n" });
+    server.harness.agent.notify("document/didOpen", {
+      sessionId,
+      uri: uriOf(relative, root),
+      languageId: "markdown",
+      version: 1,
+      text: "# Intro\n",
+    });
   const didFocus = (sessionId: string, relative: string, line: number) =>
     server.harness.agent.notify("document/didFocus", {
       sessionId,
@@ -51,8 +57,14 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
     await didOpen(sessionId, "docs/guide/intro.md");
     await server.harness.prompt(sessionId, "what is this project?");
     assert.equal(server.llm.requests.length, 1, "no extra model call");
-    assert.equal(userMessage(0), "what is this project?\n\n[Subdirectory context discovered: docs/AGENTS.md]\ndocs rules");
-    assert.ok(!String(server.llm.requests[0]!.body.messages[0]!.content).includes("docs rules"), "the system prompt is untouched");
+    assert.equal(
+      userMessage(0),
+      "what is this project?\n\n[Subdirectory context discovered: docs/AGENTS.md]\ndocs rules",
+    );
+    assert.ok(
+      !String(server.llm.requests[0]!.body.messages[0]!.content).includes("docs rules"),
+      "the system prompt is untouched",
+    );
 
     await didOpen(sessionId, "docs/guide/intro.md");
     await server.harness.prompt(sessionId, "and now?");
@@ -75,7 +87,10 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
 
     writeFileSync(join(server.home, "config.yaml"), config);
     // Only an image, and it is refused: the warning is the answer, the model is not called.
-    await server.harness.agent.request("session/prompt", { sessionId, prompt: [{ type: "image", mimeType: "image/png", data: "garbage!" }] });
+    await server.harness.agent.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "image", mimeType: "image/png", data: "garbage!" }],
+    });
     assert.match(server.harness.replyText(sessionId), /not valid base64/);
     assert.equal(server.llm.requests.length, 0);
     await server.harness.prompt(sessionId, "what is this project?");
@@ -88,7 +103,12 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
 
   it("tells the model where the user is looking (path and line, not the text), and only when it changed", async () => {
     await server.harness.initialize();
-    server.llm.enqueue({ kind: "text", chunks: ["1"] }, { kind: "text", chunks: ["2"] }, { kind: "text", chunks: ["3"] }, { kind: "text", chunks: ["4"] });
+    server.llm.enqueue(
+      { kind: "text", chunks: ["1"] },
+      { kind: "text", chunks: ["2"] },
+      { kind: "text", chunks: ["3"] },
+      { kind: "text", chunks: ["4"] },
+    );
     const sessionId = await server.harness.newSession(server.workspace);
     await didFocus(sessionId, "src/main.ts", 0);
     await didFocus(sessionId, "docs/guide/intro.md", 3);
@@ -120,16 +140,37 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
     await didOpen(sessionId, "x.md", outside);
     await didOpen("no-such-session", "docs/guide/intro.md");
     const lines = [
-      { method: "document/didOpen", params: { sessionId, uri: "untitled:Untitled-1", languageId: "markdown", version: 1, text: "" } },
-      { method: "document/didOpen", params: { sessionId, uri: "git:/docs/guide/intro.md?ref=HEAD", languageId: "markdown", version: 1, text: "" } },
-      { method: "document/didOpen", params: { sessionId, uri: "file://remote-host/share/docs/intro.md", languageId: "markdown", version: 1, text: "" } },
+      {
+        method: "document/didOpen",
+        params: { sessionId, uri: "untitled:Untitled-1", languageId: "markdown", version: 1, text: "" },
+      },
+      {
+        method: "document/didOpen",
+        params: { sessionId, uri: "git:/docs/guide/intro.md?ref=HEAD", languageId: "markdown", version: 1, text: "" },
+      },
+      {
+        method: "document/didOpen",
+        params: {
+          sessionId,
+          uri: "file://remote-host/share/docs/intro.md",
+          languageId: "markdown",
+          version: 1,
+          text: "",
+        },
+      },
       { method: "document/didOpen", params: { sessionId, uri: uriOf("../escape/AGENTS.md") } },
       { method: "document/didFocus", params: { sessionId, uri: uriOf("docs/guide/intro.md") } },
-      { method: "document/didFocus", params: { sessionId, uri: uriOf("docs/guide/intro.md"), position: { line: -1, character: 0 } } },
+      {
+        method: "document/didFocus",
+        params: { sessionId, uri: uriOf("docs/guide/intro.md"), position: { line: -1, character: 0 } },
+      },
       { method: "document/didFocus", params: [1, 2, 3] },
       { method: "document/didFocus" },
       { method: "document/didOpen", params: { sessionId: 7, uri: null } },
-      { method: "document/didChange", params: { sessionId, uri: uriOf("docs/guide/intro.md"), version: 2, contentChanges: [] } },
+      {
+        method: "document/didChange",
+        params: { sessionId, uri: uriOf("docs/guide/intro.md"), version: 2, contentChanges: [] },
+      },
       { method: "document/didSomethingNew", params: { sessionId } },
       { method: "_vendor/custom", params: {} },
     ];
@@ -146,7 +187,11 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
     await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     // Warm up (engine loaded, first model call made), then time a prompt alone and a prompt behind the burst.
-    server.llm.enqueue({ kind: "text", chunks: ["warm"] }, { kind: "text", chunks: ["alone"] }, { kind: "text", chunks: ["behind"] });
+    server.llm.enqueue(
+      { kind: "text", chunks: ["warm"] },
+      { kind: "text", chunks: ["alone"] },
+      { kind: "text", chunks: ["behind"] },
+    );
     await server.harness.prompt(sessionId, "warm up");
     let t = performance.now();
     await server.harness.prompt(sessionId, "alone");
@@ -170,7 +215,9 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
     const behind = performance.now() - t;
     const delay = behind - alone;
     // The issue's budget is 50 ms; the bound is generous because the machine is shared (the measured value is logged).
-    console.log(`      prompt alone ${alone.toFixed(1)} ms, behind 10,000 didFocus ${behind.toFixed(1)} ms (delay ${delay.toFixed(1)} ms)`);
+    console.log(
+      `      prompt alone ${alone.toFixed(1)} ms, behind 10,000 didFocus ${behind.toFixed(1)} ms (delay ${delay.toFixed(1)} ms)`,
+    );
     assert.ok(delay < 400, `the burst delayed the prompt by ${delay.toFixed(0)} ms`);
     // The last focus won: files[9999 % 4] at line 9999 % 500.
     assert.match(userMessage(2), /\[The user is looking at src\/CLAUDE\.md:500 in the editor\]/);
@@ -183,10 +230,16 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
     await didOpen(sessionId, "docs/guide/intro.md");
     await server.harness.agent.request("session/prompt", {
       sessionId,
-      prompt: [{ type: "text", text: "look" }, { type: "resource_link", uri: uriOf("src/main.ts"), name: "main.ts" }],
+      prompt: [
+        { type: "text", text: "look" },
+        { type: "resource_link", uri: uriOf("src/main.ts"), name: "main.ts" },
+      ],
     });
     await server.harness.prompt(sessionId, "/context");
     const report = server.harness.replyText(sessionId);
-    assert.match(report, /\*\*Subdirectory hints\*\*\n\n- src\/CLAUDE\.md, for a file attached to a prompt\n- docs\/AGENTS\.md, for a file opened in the editor/);
+    assert.match(
+      report,
+      /\*\*Subdirectory hints\*\*\n\n- src\/CLAUDE\.md, for a file attached to a prompt\n- docs\/AGENTS\.md, for a file opened in the editor/,
+    );
   });
 });

@@ -2,9 +2,9 @@ import { strict as assert } from "node:assert";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 const call = scriptedCall;
 
@@ -34,19 +34,26 @@ describe("hermes-acp: files through the editor", () => {
     const writes: Array<{ path: string; content: string }> = [];
     const client = acp
       .client({ name: "editor" })
-      .onRequest("fs/read_text_file", async ({ params }) => ({ content: buffers.get(params.path) ?? readFileSync(params.path, "utf8") }))
+      .onRequest("fs/read_text_file", async ({ params }) => ({
+        content: buffers.get(params.path) ?? readFileSync(params.path, "utf8"),
+      }))
       .onRequest("fs/write_text_file", async ({ params }) => {
         writes.push({ path: params.path, content: params.content });
         buffers.set(params.path, params.content);
         return {};
       })
-      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+      .onRequest("session/request_permission", async () => ({
+        outcome: { outcome: "selected", optionId: "allow_once" },
+      }));
     harness = AcpHarness.spawn(serverEnv(home), { client });
     // A client offering terminals too (this turn runs no command: client terminals are in client-terminals.test.ts).
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
     llm.enqueue(
       { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] },
-      { kind: "tool_calls", calls: [call("w", "patch", { path: "a.ts", old_string: "unsaved", new_string: "edited" })] },
+      {
+        kind: "tool_calls",
+        calls: [call("w", "patch", { path: "a.ts", old_string: "unsaved", new_string: "edited" })],
+      },
       { kind: "text", chunks: ["done"] },
     );
     const sessionId = await harness.newSession(workspace);
@@ -61,26 +68,46 @@ describe("hermes-acp: files through the editor", () => {
     const client = acp
       .client({ name: "refusing-editor" })
       .onRequest("fs/read_text_file", async ({ params }) => {
-        if (params.path.endsWith("canary.txt")) throw acp.RequestError.internalError(undefined, "Access denied: outside project");
+        if (params.path.endsWith("canary.txt"))
+          throw acp.RequestError.internalError(undefined, "Access denied: outside project");
         return { content: readFileSync(params.path, "utf8") };
       })
       .onRequest("fs/write_text_file", async () => {
         throw acp.RequestError.internalError(undefined, "Access denied: read-only editor");
       })
-      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+      .onRequest("session/request_permission", async () => ({
+        outcome: { outcome: "selected", optionId: "allow_once" },
+      }));
     harness = AcpHarness.spawn(serverEnv(home), { client });
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
     llm.enqueue(
-      { kind: "tool_calls", calls: [call("r", "read_file", { path: "canary.txt" }), call("w", "write_file", { path: "a.ts", content: "overwritten\n" }), call("n", "write_file", { path: "b.ts", content: "b\n" })] },
+      {
+        kind: "tool_calls",
+        calls: [
+          call("r", "read_file", { path: "canary.txt" }),
+          call("w", "write_file", { path: "a.ts", content: "overwritten\n" }),
+          call("n", "write_file", { path: "b.ts", content: "b\n" }),
+        ],
+      },
       { kind: "text", chunks: ["done"] },
     );
     const sessionId = await harness.newSession(workspace);
     assert.equal((await harness.prompt(sessionId, "go")).stopReason, "end_turn");
     const results = llm.requests[1]!.body.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
-    assert.match(results[0]!, /The editor refused to read .*canary\.txt \(.*Access denied: outside project.*\); the file was not read/);
-    assert.match(results[1]!, /The editor refused to write .*a\.ts \(.*Access denied: read-only editor.*\); the file was not changed/);
+    assert.match(
+      results[0]!,
+      /The editor refused to read .*canary\.txt \(.*Access denied: outside project.*\); the file was not read/,
+    );
+    assert.match(
+      results[1]!,
+      /The editor refused to write .*a\.ts \(.*Access denied: read-only editor.*\); the file was not changed/,
+    );
     assert.match(results[2]!, /The editor refused to write .*b\.ts/);
-    assert.doesNotMatch(JSON.stringify(llm.requests.map((r) => r.body)), /CANARY-7f3e/, "the canary never reached the model");
+    assert.doesNotMatch(
+      JSON.stringify(llm.requests.map((r) => r.body)),
+      /CANARY-7f3e/,
+      "the canary never reached the model",
+    );
     assert.equal(readFileSync(join(workspace, "a.ts"), "utf8"), "on disk\n", "a.ts unchanged on disk");
     assert.equal(existsSync(join(workspace, "b.ts")), false, "b.ts not created on disk");
   });
@@ -97,12 +124,17 @@ describe("hermes-acp: files through the editor", () => {
         calls.write += 1;
         throw acp.RequestError.methodNotFound("fs/write_text_file");
       })
-      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+      .onRequest("session/request_permission", async () => ({
+        outcome: { outcome: "selected", optionId: "allow_once" },
+      }));
     harness = AcpHarness.spawn(serverEnv(home), { client });
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
     llm.enqueue(
       { kind: "tool_calls", calls: [call("r1", "read_file", { path: "a.ts" })] },
-      { kind: "tool_calls", calls: [call("r2", "read_file", { path: "a.ts" }), call("w1", "write_file", { path: "b.ts", content: "b\n" })] },
+      {
+        kind: "tool_calls",
+        calls: [call("r2", "read_file", { path: "a.ts" }), call("w1", "write_file", { path: "b.ts", content: "b\n" })],
+      },
       { kind: "tool_calls", calls: [call("w2", "write_file", { path: "c.ts", content: "c\n" })] },
       { kind: "text", chunks: ["done"] },
     );
@@ -112,7 +144,11 @@ describe("hermes-acp: files through the editor", () => {
     assert.match(String(llm.requests[2]!.body.messages.at(-2)!.content), /1\|on disk/);
     assert.equal(readFileSync(join(workspace, "b.ts"), "utf8"), "b\n");
     assert.equal(readFileSync(join(workspace, "c.ts"), "utf8"), "c\n");
-    assert.deepEqual(calls, { read: 1, write: 1 }, "after -32601 the session no longer asks the editor for that method");
+    assert.deepEqual(
+      calls,
+      { read: 1, write: 1 },
+      "after -32601 the session no longer asks the editor for that method",
+    );
   });
 
   it("takes an editor's rejection as final and reports a partial accept to the model", async () => {
@@ -120,16 +156,25 @@ describe("hermes-acp: files through the editor", () => {
       .client({ name: "reviewing-editor" })
       .onRequest("fs/read_text_file", async ({ params }) => ({ content: readFileSync(params.path, "utf8") }))
       .onRequest("fs/write_text_file", async ({ params }) => {
-        if (params.path.endsWith("rejected.ts")) throw new acp.RequestError(-32603, "The user rejected this edit", { reason: "rejected" });
+        if (params.path.endsWith("rejected.ts"))
+          throw new acp.RequestError(-32603, "The user rejected this edit", { reason: "rejected" });
         const kept = "kept part\n";
         writeFileSync(params.path, kept);
         return { _meta: { hermes: { keptText: kept } } };
       })
-      .onRequest("session/request_permission", async () => ({ outcome: { outcome: "selected", optionId: "allow_once" } }));
+      .onRequest("session/request_permission", async () => ({
+        outcome: { outcome: "selected", optionId: "allow_once" },
+      }));
     harness = AcpHarness.spawn(serverEnv(home), { client });
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
     llm.enqueue(
-      { kind: "tool_calls", calls: [call("w1", "write_file", { path: "rejected.ts", content: "x\n" }), call("w2", "write_file", { path: "partial.ts", content: "kept part\nand more\n" })] },
+      {
+        kind: "tool_calls",
+        calls: [
+          call("w1", "write_file", { path: "rejected.ts", content: "x\n" }),
+          call("w2", "write_file", { path: "partial.ts", content: "kept part\nand more\n" }),
+        ],
+      },
       { kind: "text", chunks: ["noted"] },
     );
     const sessionId = await harness.newSession(workspace);
@@ -143,7 +188,10 @@ describe("hermes-acp: files through the editor", () => {
   it("uses the disk for a client that offers nothing", async () => {
     harness = AcpHarness.spawn(serverEnv(home));
     await harness.initialize({});
-    llm.enqueue({ kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] }, { kind: "text", chunks: ["done"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] },
+      { kind: "text", chunks: ["done"] },
+    );
     const sessionId = await harness.newSession(workspace);
     await harness.prompt(sessionId, "read");
     assert.match(String(llm.requests[1]!.body.messages.at(-1)!.content), /1\|on disk/);

@@ -45,7 +45,10 @@ describe("hermes-acp: the file tools stay in the workspace", () => {
     await server.harness.agent.request("session/set_mode", { sessionId, modeId: "accept_edits" });
     await server.harness.prompt(sessionId, "go");
     assert.equal(server.permissions.length, 2, "both writes asked");
-    assert.deepEqual(server.permissions.map((p) => /outside the workspace|inside \.git/.test(p.toolCall.title ?? "")), [true, true]);
+    assert.deepEqual(
+      server.permissions.map((p) => /outside the workspace|inside \.git/.test(p.toolCall.title ?? "")),
+      [true, true],
+    );
     assert.equal(existsSync(join(server.home, ".bashrc")), false);
     assert.equal(readFileSync(join(server.workspace, ".git", "config"), "utf8"), "[core]\n");
   });
@@ -71,7 +74,10 @@ describe("hermes-acp: the file tools stay in the workspace", () => {
     assert.match(search!, /^No matches/);
     assert.doesNotMatch(JSON.stringify(server.llm.requests.map((r) => r.body)), /CANARY-ssh-key|CANARY-env-key/);
 
-    server.llm.enqueue({ kind: "tool_calls", calls: [call("r3", "read_file", { path: "homelink/diary.txt" })] }, { kind: "text", chunks: ["ok"] });
+    server.llm.enqueue(
+      { kind: "tool_calls", calls: [call("r3", "read_file", { path: "homelink/diary.txt" })] },
+      { kind: "text", chunks: ["ok"] },
+    );
     await server.harness.agent.request("session/set_mode", { sessionId, modeId: "read_only" });
     await server.harness.prompt(sessionId, "again");
     assert.equal(server.permissions.length, 1);
@@ -81,7 +87,10 @@ describe("hermes-acp: the file tools stay in the workspace", () => {
 
   it("refuses four named pipes read in parallel at once, and the server keeps serving", async function () {
     if (process.platform === "win32") this.skip();
-    execFileSync("mkfifo", ["p1", "p2", "p3", "p4"].map((p) => join(server.workspace, p)));
+    execFileSync(
+      "mkfifo",
+      ["p1", "p2", "p3", "p4"].map((p) => join(server.workspace, p)),
+    );
     server.llm.enqueue(
       { kind: "tool_calls", calls: ["p1", "p2", "p3", "p4"].map((p) => call(p, "read_file", { path: p })) },
       { kind: "text", chunks: ["done"] },
@@ -90,7 +99,8 @@ describe("hermes-acp: the file tools stay in the workspace", () => {
     const started = Date.now();
     assert.equal((await server.harness.prompt(sessionId, "read the pipes")).stopReason, "end_turn");
     assert.ok(Date.now() - started < 5000, "the turn ended without waiting on a pipe");
-    for (const result of toolResults(1)) assert.match(result, /is not a regular file \(a named pipe, socket or device\)/);
+    for (const result of toolResults(1))
+      assert.match(result, /is not a regular file \(a named pipe, socket or device\)/);
     assert.ok(await server.harness.newSession(server.workspace));
   });
 });

@@ -1,10 +1,10 @@
 import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 describe("hermes-acp over real stdio: a first real turn", () => {
   // Retries are tested on their own below; here each scripted failure must reach the user as it happened.
@@ -15,7 +15,11 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.equal(init.protocolVersion, 1);
     assert.equal(init.agentInfo?.name, "hermes-agent");
     assert.equal(init.agentCapabilities?.loadSession, true);
-    assert.equal(init.agentCapabilities?.promptCapabilities?.image, true, "images reach vision models (test/acp/images.test.ts)");
+    assert.equal(
+      init.agentCapabilities?.promptCapabilities?.image,
+      true,
+      "images reach vision models (test/acp/images.test.ts)",
+    );
   });
 
   it("streams the reply as agent_message_chunk updates before session/prompt returns end_turn", async () => {
@@ -42,7 +46,11 @@ describe("hermes-acp over real stdio: a first real turn", () => {
 
   it("reports the context fill after a turn when the model's window is known", async () => {
     await server.harness.close();
-    server.harness = AcpHarness.spawn(serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0)));
+    server.harness = AcpHarness.spawn(
+      serverEnv(
+        hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0),
+      ),
+    );
     await server.harness.initialize();
     server.llm.enqueue({ kind: "text", chunks: ["a", "b"] });
     const sessionId = await server.harness.newSession(server.workspace);
@@ -77,7 +85,10 @@ describe("hermes-acp over real stdio: a first real turn", () => {
   });
 
   it("reports a 401 in words the user can act on, then the next prompt works", async () => {
-    server.llm.enqueue({ kind: "error", status: 401, message: "Invalid API key provided" }, { kind: "text", chunks: ["Back online"] });
+    server.llm.enqueue(
+      { kind: "error", status: 401, message: "Invalid API key provided" },
+      { kind: "text", chunks: ["Back online"] },
+    );
     await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     const first = await server.harness.prompt(sessionId, "hello?");
@@ -95,7 +106,10 @@ describe("hermes-acp over real stdio: a first real turn", () => {
   });
 
   it("explains a 5xx and a model the server does not know", async () => {
-    server.llm.enqueue({ kind: "error", status: 503, message: "overloaded" }, { kind: "error", status: 404, message: "model not found" });
+    server.llm.enqueue(
+      { kind: "error", status: 503, message: "overloaded" },
+      { kind: "error", status: 404, message: "model not found" },
+    );
     await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "a");
@@ -106,7 +120,9 @@ describe("hermes-acp over real stdio: a first real turn", () => {
 
   it("retries a 429 after its Retry-After and a 503, invisibly, when retries are on", async () => {
     await server.harness.close();
-    server.harness = AcpHarness.spawn(serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "", 2)));
+    server.harness = AcpHarness.spawn(
+      serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "", 2)),
+    );
     await server.harness.initialize();
     server.llm.enqueue(
       { kind: "error", status: 429, message: "slow down", headers: { "retry-after": "0.05" } },
@@ -127,7 +143,10 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.equal(first.stopReason, "end_turn");
     assert.match(server.harness.replyText(sessionId), /cut off before the model finished/);
     await server.harness.prompt(sessionId, "again");
-    assert.deepEqual(server.llm.requests[1]!.body.messages.slice(1).map((m) => m.content), ["again"]);
+    assert.deepEqual(
+      server.llm.requests[1]!.body.messages.slice(1).map((m) => m.content),
+      ["again"],
+    );
   });
 
   it("answers garbage with a parse error and unknown methods with -32601, and keeps serving", async () => {
@@ -138,7 +157,9 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     server.harness.writeRaw('{"jsonrpc":"2.0","id":"x1","method":"session/frobnicate","params":{}}\n');
     const unknown = await server.harness.waitForLine((m) => m.id === "x1");
     assert.equal((unknown.error as { code: number }).code, -32601);
-    server.harness.writeRaw('{"jsonrpc":"2.0","id":"x2","method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}\n');
+    server.harness.writeRaw(
+      '{"jsonrpc":"2.0","id":"x2","method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}\n',
+    );
     const missing = await server.harness.waitForLine((m) => m.id === "x2");
     assert.equal((missing.error as { code: number }).code, -32002);
 
@@ -204,7 +225,10 @@ describe("hermes-acp over real stdio: configuration problems", () => {
       await harness.initialize();
       const sessionId = await harness.newSession(home);
       assert.equal((await harness.prompt(sessionId, "anyone?")).stopReason, "end_turn");
-      assert.match(harness.replyText(sessionId), /Could not reach Custom OpenAI-compatible endpoint \(http:\/\/127\.0\.0\.1:\d+\/v1\)/);
+      assert.match(
+        harness.replyText(sessionId),
+        /Could not reach Custom OpenAI-compatible endpoint \(http:\/\/127\.0\.0\.1:\d+\/v1\)/,
+      );
       assert.deepEqual(harness.violations, []);
     } finally {
       await harness.close();

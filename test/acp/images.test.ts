@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ServerPool } from "../helpers/server-pool.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 // A real 1×1 PNG.
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -80,15 +80,25 @@ describe("hermes-acp: images in prompts", () => {
     await ask(id, [{ type: "text", text: "What is this?" }, IMAGE]);
     const content = lastUser(llm.requests[0]!.body.messages).content;
     assert.equal(typeof content, "string", "no image part is sent to a text-only model");
-    assert.match(content as string, /^What is this\?\n\n\[The user attached an image \(shot\.png, image\/png, 70 bytes\), but the current model cannot see images\./);
-    assert.match(harness!.replyText(id), /^⚠️ Images not shown to the model: scripted-model cannot see images, so it was only told that the image was attached\. .*model\.supports_vision: true/);
+    assert.match(
+      content as string,
+      /^What is this\?\n\n\[The user attached an image \(shot\.png, image\/png, 70 bytes\), but the current model cannot see images\./,
+    );
+    assert.match(
+      harness!.replyText(id),
+      /^⚠️ Images not shown to the model: scripted-model cannot see images, so it was only told that the image was attached\. .*model\.supports_vision: true/,
+    );
   });
 
   it("sends images to a model the config declares vision-capable (model.supports_vision)", async () => {
     llm.enqueue({ kind: "text", chunks: ["ok"] });
     const id = await session("scripted-model", "  supports_vision: true\n");
     await ask(id, [IMAGE]);
-    assert.deepEqual(lastUser(llm.requests[0]!.json.messages).content, [{ type: "image_url", image_url: { url: DATA_URL } }], "an image-only prompt is just the image");
+    assert.deepEqual(
+      lastUser(llm.requests[0]!.json.messages).content,
+      [{ type: "image_url", image_url: { url: DATA_URL } }],
+      "an image-only prompt is just the image",
+    );
   });
 
   it("refuses an image that is not base64 or not an image, says why, and still sends the text", async () => {
@@ -111,11 +121,23 @@ describe("hermes-acp: images in prompts", () => {
     const id = await session("claude-sonnet-4", "  api_mode: anthropic_messages\n");
     const bytes = Buffer.alloc(4 * 1024 * 1024);
     Buffer.from(PNG, "base64").copy(bytes);
-    const big: ContentBlock = { type: "image", mimeType: "image/png", data: bytes.toString("base64"), uri: "file:///tmp/big.png" };
+    const big: ContentBlock = {
+      type: "image",
+      mimeType: "image/png",
+      data: bytes.toString("base64"),
+      uri: "file:///tmp/big.png",
+    };
     assert.equal(await ask(id, [{ type: "text", text: "Describe it" }, big]), "end_turn");
     const blocks = lastUser(llm.requests[0]!.json.messages).content as Json[];
-    assert.deepEqual(blocks.map((b) => b.type), ["text"], "no image block that the API would answer with a 400");
-    assert.match(harness!.replyText(id), /Attachments not added: "big\.png" is 4 MB, 5\.4 MB once encoded; Anthropic's API takes images up to 5 MB encoded/);
+    assert.deepEqual(
+      blocks.map((b) => b.type),
+      ["text"],
+      "no image block that the API would answer with a 400",
+    );
+    assert.match(
+      harness!.replyText(id),
+      /Attachments not added: "big\.png" is 4 MB, 5\.4 MB once encoded; Anthropic's API takes images up to 5 MB encoded/,
+    );
   });
 
   it("does not call the model when the prompt was only a refused image", async () => {
@@ -149,7 +171,9 @@ describe("hermes-acp: images in saved sessions", () => {
 
     const second = await servers.start(home);
     await second.agent.request("session/load", { sessionId, cwd: workspace, mcpServers: [] });
-    const replayed = second.updates.find((u) => u.update.sessionUpdate === "user_message_chunk")!.update as { content: { text: string } };
+    const replayed = second.updates.find((u) => u.update.sessionUpdate === "user_message_chunk")!.update as {
+      content: { text: string };
+    };
     assert.equal(replayed.content.text, "look\n\n[image: shot.png, image/png, 70 bytes]");
     await second.prompt(sessionId, "and now?");
     const sent = JSON.stringify(llm.requests[1]!.json);

@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ScriptedLlm, scriptedCall, type RecordedRequest } from "../fixtures/scripted-llm.js";
+import { type RecordedRequest, ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { ServerPool } from "../helpers/server-pool.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 const SUMMARY = "## Goal\nShip the parser.\n## Critical Context\nNone.";
 
@@ -48,14 +48,22 @@ describe("hermes-acp: memory and the task list across a compression", () => {
               { id: "3", content: "Add tests", status: "pending" },
             ],
           }),
-          scriptedCall("c_mem", "memory", { target: "memory", operations: [{ action: "add", content: "User prefers tabs" }] }),
+          scriptedCall("c_mem", "memory", {
+            target: "memory",
+            operations: [{ action: "add", content: "User prefers tabs" }],
+          }),
         ],
       },
       { kind: "text", chunks: ["Noted."] },
     );
     await harness.prompt(sessionId, "Plan the parser work, and remember I like tabs");
-    const memoryCall = harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "c_mem");
-    assert.equal(memoryCall?.sessionUpdate === "tool_call" ? memoryCall.title : undefined, "Memory batch (1 operation): memory");
+    const memoryCall = harness.updates
+      .map((u) => u.update)
+      .find((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "c_mem");
+    assert.equal(
+      memoryCall?.sessionUpdate === "tool_call" ? memoryCall.title : undefined,
+      "Memory batch (1 operation): memory",
+    );
     assert.match(JSON.stringify(llm.requests[1]!.body.messages), /Applied 1 operation\(s\)\./);
     for (let i = 0; i < 6; i++) {
       llm.enqueue({ kind: "text", chunks: [`Answer ${i}: ${"detail ".repeat(200)}`] });
@@ -63,7 +71,10 @@ describe("hermes-acp: memory and the task list across a compression", () => {
     }
     const frozen = systemPromptOf(llm.requests.at(-1)!);
     assert.match(frozen, /MEMORY \(your personal notes\) \[0% — 17\/2,200 chars\]\n═+\nProject uses Rust/);
-    assert.ok(!frozen.includes("User prefers tabs"), "a write mid-session does not change the prompt before a compression");
+    assert.ok(
+      !frozen.includes("User prefers tabs"),
+      "a write mid-session does not change the prompt before a compression",
+    );
 
     llm.enqueue({ kind: "text", chunks: [SUMMARY] });
     await harness.prompt(sessionId, "/compress");
@@ -73,16 +84,31 @@ describe("hermes-acp: memory and the task list across a compression", () => {
     await harness.prompt(sessionId, "Continue");
     const afterCompression = llm.requests.at(-1)!;
     const rebuilt = systemPromptOf(afterCompression);
-    assert.match(rebuilt, /MEMORY \(your personal notes\) \[1% — 37\/2,200 chars\]\n═+\nProject uses Rust\n§\nUser prefers tabs/);
-    assert.equal(rebuilt.replace(/MEMORY \(your personal notes\)[^]*?User prefers tabs/, ""), frozen.replace(/MEMORY \(your personal notes\)[^]*?Project uses Rust/, ""), "only the memory block changed");
+    assert.match(
+      rebuilt,
+      /MEMORY \(your personal notes\) \[1% — 37\/2,200 chars\]\n═+\nProject uses Rust\n§\nUser prefers tabs/,
+    );
+    assert.equal(
+      rebuilt.replace(/MEMORY \(your personal notes\)[^]*?User prefers tabs/, ""),
+      frozen.replace(/MEMORY \(your personal notes\)[^]*?Project uses Rust/, ""),
+      "only the memory block changed",
+    );
     assert.equal(
       afterCompression.body.messages.at(-1)!.content,
       "Continue\n\n[Your active task list was preserved across context compression]\n- [>] 2. Write the parser (in_progress)\n- [ ] 3. Add tests (pending)",
     );
 
     await harness.prompt(sessionId, "And now?");
-    assert.equal(systemPromptOf(llm.requests.at(-1)!), rebuilt, "between compressions the prompt is byte for byte the same");
-    assert.equal(llm.requests.at(-1)!.body.messages.at(-1)!.content, "And now?", "the task list comes back once per compression");
+    assert.equal(
+      systemPromptOf(llm.requests.at(-1)!),
+      rebuilt,
+      "between compressions the prompt is byte for byte the same",
+    );
+    assert.equal(
+      llm.requests.at(-1)!.body.messages.at(-1)!.content,
+      "And now?",
+      "the task list comes back once per compression",
+    );
   });
 
   it("keeps the prompt in use when memory did not change", async () => {
@@ -100,6 +126,10 @@ describe("hermes-acp: memory and the task list across a compression", () => {
     assert.match(harness.replyText(sessionId), /Context compressed: \d+ -> \d+ messages/);
     await harness.prompt(sessionId, "Continue");
     assert.equal(systemPromptOf(llm.requests.at(-1)!), before);
-    assert.equal(llm.requests.at(-1)!.body.messages.at(-1)!.content, "Continue", "no active tasks, nothing re-injected");
+    assert.equal(
+      llm.requests.at(-1)!.body.messages.at(-1)!.content,
+      "Continue",
+      "no active tasks, nothing re-injected",
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import * as acp from "@agentclientprotocol/sdk";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import type * as acp from "@agentclientprotocol/sdk";
 import { scriptedCall } from "../fixtures/scripted-llm.js";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 
 const call = scriptedCall;
@@ -12,7 +12,8 @@ type Update = acp.SessionNotification["update"];
 describe("hermes-acp: modes, models, edit approval and session lifecycle", () => {
   let answers: string[] = [];
   const server = useScriptedServer({
-    config: ({ llm }) => "fallback_providers:\n  - provider: custom\n    model: backup-model\n    base_url: " + llm.baseUrl + "\n",
+    config: ({ llm }) =>
+      "fallback_providers:\n  - provider: custom\n    model: backup-model\n    base_url: " + llm.baseUrl + "\n",
     maxRetries: 0,
     permission: () => answers.shift() ?? "deny",
     prepare: ({ workspace }) => {
@@ -27,13 +28,28 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     const mode = options.find((o) => o.id === "mode")!;
     assert.equal(mode.category, "mode");
     assert.equal((mode as { currentValue: string }).currentValue, "default");
-    assert.deepEqual((mode as { options: Array<{ value: string }> }).options.map((o) => o.value), ["read_only", "default", "accept_edits", "yolo"]);
+    assert.deepEqual(
+      (mode as { options: Array<{ value: string }> }).options.map((o) => o.value),
+      ["read_only", "default", "accept_edits", "yolo"],
+    );
     const model = options.find((o) => o.id === "model")!;
-    assert.deepEqual((model as { options: Array<{ value: string }> }).options.map((o) => o.value), ["custom:scripted-model", "custom:backup-model"]);
+    assert.deepEqual(
+      (model as { options: Array<{ value: string }> }).options.map((o) => o.value),
+      ["custom:scripted-model", "custom:backup-model"],
+    );
     assert.equal(created.modes!.currentModeId, "default");
 
-    const changed = await server.harness.agent.request("session/set_config_option", { sessionId: created.sessionId, configId: "model", value: "custom:backup-model" } as never);
-    assert.equal(((changed as { configOptions: Array<{ id: string; currentValue: string }> }).configOptions.find((o) => o.id === "model"))!.currentValue, "custom:backup-model");
+    const changed = await server.harness.agent.request("session/set_config_option", {
+      sessionId: created.sessionId,
+      configId: "model",
+      value: "custom:backup-model",
+    } as never);
+    assert.equal(
+      (changed as { configOptions: Array<{ id: string; currentValue: string }> }).configOptions.find(
+        (o) => o.id === "model",
+      )!.currentValue,
+      "custom:backup-model",
+    );
     server.llm.enqueue({ kind: "text", chunks: ["from backup"] });
     await server.harness.prompt(created.sessionId, "hi");
     assert.equal(server.llm.requests[0]!.body.model, "backup-model");
@@ -41,32 +57,52 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
   });
 
   it("asks before an edit in the default mode, with the diff on the tool call, and respects a denial", async () => {
-    server.llm.enqueue({ kind: "tool_calls", calls: [call("e1", "patch", { path: "a.txt", old_string: "one", new_string: "two" })] }, { kind: "text", chunks: ["ok"] });
+    server.llm.enqueue(
+      { kind: "tool_calls", calls: [call("e1", "patch", { path: "a.txt", old_string: "one", new_string: "two" })] },
+      { kind: "text", chunks: ["ok"] },
+    );
     const sessionId = await server.harness.newSession(server.workspace);
     answers = ["deny"];
     await server.harness.prompt(sessionId, "edit it");
     assert.equal(server.permissions.length, 1);
     assert.equal(server.permissions[0]!.toolCall.toolCallId, "e1");
-    assert.deepEqual(server.permissions[0]!.toolCall.content, [{ type: "diff", path: join(server.workspace, "a.txt"), oldText: "one\n", newText: "two\n" }]);
-    assert.deepEqual(server.permissions[0]!.options.map((o) => o.kind), ["allow_once", "reject_once"]);
+    assert.deepEqual(server.permissions[0]!.toolCall.content, [
+      { type: "diff", path: join(server.workspace, "a.txt"), oldText: "one\n", newText: "two\n" },
+    ]);
+    assert.deepEqual(
+      server.permissions[0]!.options.map((o) => o.kind),
+      ["allow_once", "reject_once"],
+    );
     assert.equal(readFileSync(join(server.workspace, "a.txt"), "utf8"), "one\n");
     assert.match(String(server.llm.requests[1]!.body.messages.at(-1)!.content), /Edit approval denied by the user/);
   });
 
   it("edits without asking in accept-edits mode, remembers the mode across a reload, and titles the session", async () => {
-    server.llm.enqueue({ kind: "tool_calls", calls: [call("e1", "write_file", { path: "b.txt", content: "new" })] }, { kind: "text", chunks: ["written"] });
+    server.llm.enqueue(
+      { kind: "tool_calls", calls: [call("e1", "write_file", { path: "b.txt", content: "new" })] },
+      { kind: "text", chunks: ["written"] },
+    );
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.agent.request("session/set_mode", { sessionId, modeId: "accept_edits" });
     await server.harness.prompt(sessionId, "Create b.txt please");
     assert.equal(server.permissions.length, 0);
     assert.equal(readFileSync(join(server.workspace, "b.txt"), "utf8"), "new");
-    const info = server.harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "session_info_update") as Extract<Update, { sessionUpdate: "session_info_update" }>;
+    const info = server.harness.updates
+      .map((u) => u.update)
+      .find((u) => u.sessionUpdate === "session_info_update") as Extract<
+      Update,
+      { sessionUpdate: "session_info_update" }
+    >;
     assert.equal(info.title, "Create b.txt please");
 
     await server.harness.close();
     server.harness = AcpHarness.spawn(serverEnv(server.home));
     await server.harness.initialize();
-    const loaded = await server.harness.agent.request("session/load", { sessionId, cwd: server.workspace, mcpServers: [] });
+    const loaded = await server.harness.agent.request("session/load", {
+      sessionId,
+      cwd: server.workspace,
+      mcpServers: [],
+    });
     assert.equal(loaded.modes!.currentModeId, "accept_edits");
   });
 
@@ -80,7 +116,10 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     await server.harness.agent.request("session/resume", { sessionId, cwd: server.workspace });
     assert.equal(server.harness.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").length, 0);
     await server.harness.prompt(sessionId, "still there?");
-    assert.deepEqual(server.llm.requests[1]!.body.messages.map((m) => m.role), ["system", "user", "assistant", "user"]);
+    assert.deepEqual(
+      server.llm.requests[1]!.body.messages.map((m) => m.role),
+      ["system", "user", "assistant", "user"],
+    );
   });
 
   it("closes and deletes sessions", async () => {
@@ -89,7 +128,11 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     await server.harness.prompt(sessionId, "keep me");
     await server.harness.agent.request("session/close", { sessionId });
     await assert.rejects(server.harness.prompt(sessionId, "after close"), (e: { code: number }) => e.code === -32002);
-    assert.equal((await server.harness.agent.request("session/list", {})).sessions.length, 1, "a closed session stays saved");
+    assert.equal(
+      (await server.harness.agent.request("session/list", {})).sessions.length,
+      1,
+      "a closed session stays saved",
+    );
     await server.harness.agent.request("session/delete", { sessionId });
     assert.equal((await server.harness.agent.request("session/list", {})).sessions.length, 0);
   });
@@ -107,19 +150,37 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     };
     assert.equal(await reply("/model"), "Current model: scripted-model\nProvider: custom");
     assert.equal(await reply("/model backup-model"), "Model switched to: backup-model\nProvider: custom");
-    const update = server.harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "config_option_update") as { configOptions: Array<{ id: string; currentValue: string }> };
+    const update = server.harness.updates
+      .map((u) => u.update)
+      .find((u) => u.sessionUpdate === "config_option_update") as {
+      configOptions: Array<{ id: string; currentValue: string }>;
+    };
     assert.equal(update.configOptions.find((o) => o.id === "model")!.currentValue, "custom:backup-model");
     assert.match(await reply("/usage"), /^Model calls: 1\nInput tokens: 12/);
     assert.match(await reply("/memory"), /\*\*Memory\*\* \(17\/2,200 chars, .*MEMORY\.md\)\n- Project uses pnpm/);
     assert.equal(await reply("/new"), "Conversation history cleared.");
     await server.harness.prompt(sessionId, "after reset");
-    assert.deepEqual(server.llm.requests[1]!.body.messages.map((m) => m.role), ["system", "user"], "the history starts afresh");
+    assert.deepEqual(
+      server.llm.requests[1]!.body.messages.map((m) => m.role),
+      ["system", "user"],
+      "the history starts afresh",
+    );
     assert.equal(server.llm.requests[1]!.body.model, "backup-model");
   });
 
   it("refuses an unknown mode or model with invalid params", async () => {
     const sessionId = await server.harness.newSession(server.workspace);
-    await assert.rejects(server.harness.agent.request("session/set_mode", { sessionId, modeId: "turbo" }), (e: { code: number }) => e.code === -32602);
-    await assert.rejects(server.harness.agent.request("session/set_config_option", { sessionId, configId: "model", value: "x:y" } as never), (e: { code: number }) => e.code === -32602);
+    await assert.rejects(
+      server.harness.agent.request("session/set_mode", { sessionId, modeId: "turbo" }),
+      (e: { code: number }) => e.code === -32602,
+    );
+    await assert.rejects(
+      server.harness.agent.request("session/set_config_option", {
+        sessionId,
+        configId: "model",
+        value: "x:y",
+      } as never),
+      (e: { code: number }) => e.code === -32602,
+    );
   });
 });

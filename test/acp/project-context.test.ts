@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { TempDirs, hermesHomeFor, writeTree } from "../helpers/temp-dirs.js";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { hermesHomeFor, TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 describe("hermes-acp: project context reaches the model", () => {
   const temp = new TempDirs();
@@ -25,7 +25,10 @@ describe("hermes-acp: project context reaches the model", () => {
   const systemPromptOf = (index: number) => String(llm.requests[index]!.body.messages[0]!.content);
 
   it("sends SOUL.md, the session cwd's AGENTS.md and memory in one system prompt, byte-identical on every turn", async () => {
-    writeTree(home, { "SOUL.md": "You are Ada, a careful engineer.", "memories/MEMORY.md": "Lin prefers small commits" });
+    writeTree(home, {
+      "SOUL.md": "You are Ada, a careful engineer.",
+      "memories/MEMORY.md": "Lin prefers small commits",
+    });
     const workspace = temp.make("hermes-ws-");
     writeTree(workspace, { "AGENTS.md": "# Repo rules\n\nNever use npm; use pnpm.", "SOUL.md": "You are a pirate." });
     llm.enqueue({ kind: "text", chunks: ["one"] }, { kind: "text", chunks: ["two"] });
@@ -36,7 +39,11 @@ describe("hermes-acp: project context reaches the model", () => {
     await harness.prompt(sessionId, "second");
     const system = systemPromptOf(0);
     assert.ok(system.startsWith("You are Ada, a careful engineer.\n\n"));
-    assert.ok(system.includes("# Project Context\n\nThe following project context files have been loaded and should be followed:\n\n## AGENTS.md\n\n# Repo rules\n\nNever use npm; use pnpm."));
+    assert.ok(
+      system.includes(
+        "# Project Context\n\nThe following project context files have been loaded and should be followed:\n\n## AGENTS.md\n\n# Repo rules\n\nNever use npm; use pnpm.",
+      ),
+    );
     assert.ok(system.includes("MEMORY (your personal notes)"));
     assert.ok(system.includes("Lin prefers small commits"));
     assert.ok(!system.includes("pirate"), "a SOUL.md in the project is never read");
@@ -53,7 +60,9 @@ describe("hermes-acp: project context reaches the model", () => {
     assert.equal(response.stopReason, "end_turn");
     const commands = harness.updates.find((u) => u.update.sessionUpdate === "available_commands_update");
     assert.ok(commands, `available_commands_update is sent: ${harness.stdoutLines.join("\n")}`);
-    const names = (commands.update as { availableCommands: Array<{ name: string }> }).availableCommands.map((c) => c.name);
+    const names = (commands.update as { availableCommands: Array<{ name: string }> }).availableCommands.map(
+      (c) => c.name,
+    );
     assert.ok(names.includes("context"));
     const reply = harness.replyText(sessionId);
     assert.match(reply, /loaded: \.hermes\.md/);
@@ -105,9 +114,18 @@ describe("hermes-acp: project context reaches the model", () => {
     assert.equal(text.status, 0, text.stderr);
     assert.match(text.stdout, /loaded: CLAUDE\.md \(12 chars/);
     assert.match(text.stdout, /shadowed: \.cursorrules/);
-    const json = spawnSync(process.execPath, [bin, "context", workspace, "--json"], { env: serverEnv(home), encoding: "utf8" });
-    const report = JSON.parse(json.stdout) as { files: Array<{ label: string; status: string }>; prompt: { context: string } };
-    assert.deepEqual(report.files.map((f) => `${f.label}:${f.status}`), ["CLAUDE.md:loaded", ".cursorrules:shadowed"]);
+    const json = spawnSync(process.execPath, [bin, "context", workspace, "--json"], {
+      env: serverEnv(home),
+      encoding: "utf8",
+    });
+    const report = JSON.parse(json.stdout) as {
+      files: Array<{ label: string; status: string }>;
+      prompt: { context: string };
+    };
+    assert.deepEqual(
+      report.files.map((f) => `${f.label}:${f.status}`),
+      ["CLAUDE.md:loaded", ".cursorrules:shadowed"],
+    );
     assert.match(report.prompt.context, /## CLAUDE\.md\n\nClaude rules/);
   });
 });

@@ -3,9 +3,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import * as acp from "@agentclientprotocol/sdk";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { TempDirs, hermesHomeFor, writeTree } from "../helpers/temp-dirs.js";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { hermesHomeFor, TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 // A real 1×1 PNG.
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -35,8 +35,16 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
   });
 
   /** A session on `model` (with `extraYaml` under `model:`), the client offering `fs` when `client` is given. */
-  async function session(model = "scripted-model", extraYaml = "", client?: acp.ClientApp, capabilities: acp.ClientCapabilities = {}): Promise<string> {
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, model, extraYaml, 0)), client ? { client } : {});
+  async function session(
+    model = "scripted-model",
+    extraYaml = "",
+    client?: acp.ClientApp,
+    capabilities: acp.ClientCapabilities = {},
+  ): Promise<string> {
+    harness = AcpHarness.spawn(
+      serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, model, extraYaml, 0)),
+      client ? { client } : {},
+    );
     await harness.initialize(capabilities);
     return harness.newSession(workspace);
   }
@@ -56,16 +64,29 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
   it("inlines a text file under its header, in the order the blocks came", async () => {
     llm.enqueue({ kind: "text", chunks: ["Friday."] });
     const id = await session();
-    assert.equal(await ask(id, [{ type: "text", text: "when do we ship?" }, link("notes.md"), { type: "text", text: "answer briefly" }]), "end_turn");
+    assert.equal(
+      await ask(id, [
+        { type: "text", text: "when do we ship?" },
+        link("notes.md"),
+        { type: "text", text: "answer briefly" },
+      ]),
+      "end_turn",
+    );
     const uri = pathToFileURL(join(workspace, "notes.md")).href;
-    assert.equal(userMessage(), `when do we ship?\n\n[Attached file: notes.md]\nURI: ${uri}\n\n# Notes\nship on Friday\n\n\nanswer briefly`);
+    assert.equal(
+      userMessage(),
+      `when do we ship?\n\n[Attached file: notes.md]\nURI: ${uri}\n\n# Notes\nship on Friday\n\n\nanswer briefly`,
+    );
     assert.equal(harness!.replyText(id), "Friday.", "nothing to warn about");
   });
 
   it("reads the editor's unsaved buffer when the client offers fs", async () => {
     llm.enqueue({ kind: "text", chunks: ["ok"] });
     const client = acp.client({ name: "editor" }).onRequest("fs/read_text_file", async ({ params }) => ({
-      content: params.path === join(workspace, "notes.md") ? "# Notes\nship on Monday (unsaved)\n" : readFileSync(params.path, "utf8"),
+      content:
+        params.path === join(workspace, "notes.md")
+          ? "# Notes\nship on Monday (unsaved)\n"
+          : readFileSync(params.path, "utf8"),
     }));
     const id = await session("scripted-model", "", client, { fs: { readTextFile: true } });
     await ask(id, [{ type: "text", text: "when?" }, link("notes.md")]);
@@ -79,7 +100,10 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
     const id = await session("scripted-model", "  context_length: 1000000\n");
     await ask(id, [{ type: "text", text: "summarise" }, link("big.log")]);
     const message = userMessage();
-    assert.ok(message.includes(`[Attached file: big.log] (truncated to 524288 of ${size} bytes)\nURI: `), message.slice(0, 300));
+    assert.ok(
+      message.includes(`[Attached file: big.log] (truncated to 524288 of ${size} bytes)\nURI: `),
+      message.slice(0, 300),
+    );
     assert.ok(message.endsWith(`\n\n${"x".repeat(524288)}`), "exactly the first 524288 bytes");
     assert.ok(!message.includes("END"));
   });
@@ -89,13 +113,19 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
     llm.enqueue({ kind: "text", chunks: ["ok"] });
     const id = await session();
     await ask(id, [{ type: "text", text: "what is it?" }, link("data.bin", { mimeType: "application/octet-stream" })]);
-    assert.match(userMessage(), /\[Attached file: data\.bin\]\nURI: file:\/\/.*data\.bin\n\n\[Binary file omitted: 9 bytes, mime=application\/octet-stream\]$/);
+    assert.match(
+      userMessage(),
+      /\[Attached file: data\.bin\]\nURI: file:\/\/.*data\.bin\n\n\[Binary file omitted: 9 bytes, mime=application\/octet-stream\]$/,
+    );
   });
 
   it("links a non-file URI without reading it", async () => {
     llm.enqueue({ kind: "text", chunks: ["ok"] });
     const id = await session();
-    await ask(id, [{ type: "text", text: "see" }, { type: "resource_link", uri: "https://example.com/spec.html", name: "spec.html", title: "The spec" }]);
+    await ask(id, [
+      { type: "text", text: "see" },
+      { type: "resource_link", uri: "https://example.com/spec.html", name: "spec.html", title: "The spec" },
+    ]);
     assert.equal(
       userMessage(),
       "see\n\n[Attached file: The spec (spec.html)]\nURI: https://example.com/spec.html\n\n[Resource link only; Hermes cannot read non-file ACP resource URIs directly.]",
@@ -108,8 +138,14 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
     await ask(id, [{ type: "text", text: "check my keys" }, link(".env")]);
     const message = userMessage();
     assert.ok(!message.includes("sk-secret-value-123"), "the secret was not sent");
-    assert.match(message, /\[Attached file: \.env\]\nURI: file:\/\/.*\.env\n\n\[Not attached: path is a sensitive credential or internal Hermes path and cannot be attached\]$/);
-    assert.match(harness!.replyText(id), /^⚠️ Attachments not added: \.env: path is a sensitive credential or internal Hermes path and cannot be attached/);
+    assert.match(
+      message,
+      /\[Attached file: \.env\]\nURI: file:\/\/.*\.env\n\n\[Not attached: path is a sensitive credential or internal Hermes path and cannot be attached\]$/,
+    );
+    assert.match(
+      harness!.replyText(id),
+      /^⚠️ Attachments not added: \.env: path is a sensitive credential or internal Hermes path and cannot be attached/,
+    );
   });
 
   it("refuses a file outside the workspace", async () => {
@@ -117,7 +153,10 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
     writeFileSync(outside, "not yours\n");
     llm.enqueue({ kind: "text", chunks: ["ok"] });
     const id = await session();
-    await ask(id, [{ type: "text", text: "read" }, { type: "resource_link", uri: pathToFileURL(outside).href, name: "private.txt" }]);
+    await ask(id, [
+      { type: "text", text: "read" },
+      { type: "resource_link", uri: pathToFileURL(outside).href, name: "private.txt" },
+    ]);
     assert.ok(!userMessage().includes("not yours"));
     assert.match(harness!.replyText(id), /Attachments not added: private\.txt: path is outside the allowed workspace/);
   });
@@ -142,13 +181,22 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
     const id = await session("scripted-model", "  context_length: 2000\ncompression:\n  enabled: false\n");
     await ask(id, [{ type: "text", text: "too much" }, link("medium.txt")]);
     assert.ok(!userMessage(0).includes("word word"), "nothing of the file was sent");
-    assert.match(userMessage(0), /\[Attached file: medium\.txt\]\nURI: .*\n\n\[Not attached: the attachments come to 1250 tokens, over the 50% limit \(1000\) of the model's context window\]$/);
-    assert.match(harness!.replyText(id), /Attachments not added: 1250 tokens of attachments exceed the 50% hard limit \(1000\) of the model's context window\./);
+    assert.match(
+      userMessage(0),
+      /\[Attached file: medium\.txt\]\nURI: .*\n\n\[Not attached: the attachments come to 1250 tokens, over the 50% limit \(1000\) of the model's context window\]$/,
+    );
+    assert.match(
+      harness!.replyText(id),
+      /Attachments not added: 1250 tokens of attachments exceed the 50% hard limit \(1000\) of the model's context window\./,
+    );
 
     writeFileSync(join(workspace, "medium.txt"), "word ".repeat(500)); // ≈ 625 tokens: over 500, under 1,000
     await ask(id, [{ type: "text", text: "this much" }, link("medium.txt")]);
     assert.ok(userMessage(1).includes("word word"));
-    assert.match(harness!.replyText(id), /Large attachments: The attachments come to 625 tokens, over a quarter \(500\) of the model's context window/);
+    assert.match(
+      harness!.replyText(id),
+      /Large attachments: The attachments come to 625 tokens, over a quarter \(500\) of the model's context window/,
+    );
   });
 
   it("takes @ references from what the user typed, never from an attached file", async () => {

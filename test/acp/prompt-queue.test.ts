@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import type { ScriptedReply } from "../fixtures/scripted-llm.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 type Json = Record<string, unknown>;
 
@@ -37,17 +37,23 @@ describe("hermes-acp: a prompt sent while a turn runs", () => {
     temp.cleanup();
   });
 
-  const prompt = (text: string) => harness.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+  const prompt = (text: string) =>
+    harness.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
   const settled = <T>(promise: Promise<T>) => {
     const state = { done: false };
-    void promise.then(() => (state.done = true), () => (state.done = true));
+    void promise.then(
+      () => (state.done = true),
+      () => (state.done = true),
+    );
     return state;
   };
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
   /** Index of the stdout line that is the response to the `n`-th session/prompt (0-based). */
   const responseLine = (n: number) => {
-    const ids = harness.stdoutLines.map((l) => JSON.parse(l) as Json).filter((m) => m.method === undefined && (m.result as Json | undefined)?.stopReason !== undefined);
-    return harness.stdoutLines.findIndex((l) => l === JSON.stringify(ids[n]));
+    const ids = harness.stdoutLines
+      .map((l) => JSON.parse(l) as Json)
+      .filter((m) => m.method === undefined && (m.result as Json | undefined)?.stopReason !== undefined);
+    return harness.stdoutLines.indexOf(JSON.stringify(ids[n]));
   };
   const lineWith = (text: string) => harness.stdoutLines.findIndex((l) => l.includes(text));
 
@@ -65,8 +71,14 @@ describe("hermes-acp: a prompt sent while a turn runs", () => {
     assert.equal((await first).stopReason, "end_turn");
     assert.equal((await second).stopReason, "end_turn");
     assert.equal(harness.replyText(sessionId), "reply onereply two");
-    const messages = llm.requests[1]!.body.messages.filter((m) => m.role !== "system").map((m) => `${m.role}: ${m.content}`);
-    assert.deepEqual(messages, ["user: first question", "assistant: reply one", "user: second question"], "the second turn follows the first in the history");
+    const messages = llm.requests[1]!.body.messages.filter((m) => m.role !== "system").map(
+      (m) => `${m.role}: ${m.content}`,
+    );
+    assert.deepEqual(
+      messages,
+      ["user: first question", "assistant: reply one", "user: second question"],
+      "the second turn follows the first in the history",
+    );
     // On the wire: the first response comes before any update of the second turn.
     assert.ok(responseLine(0) >= 0 && responseLine(0) < lineWith("reply two"), harness.stdoutLines.join("\n"));
   });
@@ -90,7 +102,11 @@ describe("hermes-acp: a prompt sent while a turn runs", () => {
     const first = prompt("keep going");
     await llm.waitForRequests(1);
     const withdraw = new AbortController();
-    const second = harness.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "never mind" }] }, { cancellationSignal: withdraw.signal });
+    const second = harness.agent.request(
+      "session/prompt",
+      { sessionId, prompt: [{ type: "text", text: "never mind" }] },
+      { cancellationSignal: withdraw.signal },
+    );
     await pause(100);
     withdraw.abort();
     assert.equal((await second).stopReason, "cancelled");
@@ -109,15 +125,30 @@ describe("hermes-acp: a prompt sent while a turn runs", () => {
     // Not a message chunk: clients would append it to the reply the running turn streams.
     assert.deepEqual(queued._meta, { hermes: { reply: "Queued for the next turn. (1 queued)" } });
     const notices = harness.updates.filter((u) => u.update.sessionUpdate === "notice").map((u) => u.update);
-    assert.deepEqual(notices, [{ sessionUpdate: "notice", severity: "info", title: "/queue", description: "Queued for the next turn. (1 queued)" }]);
+    assert.deepEqual(notices, [
+      {
+        sessionUpdate: "notice",
+        severity: "info",
+        title: "/queue",
+        description: "Queued for the next turn. (1 queued)",
+      },
+    ]);
 
     releaseFirst();
     assert.equal((await first).stopReason, "end_turn");
-    assert.ok(!harness.replyText(sessionId).includes("Queued"), "the running turn's reply holds only the model's words");
+    assert.ok(
+      !harness.replyText(sessionId).includes("Queued"),
+      "the running turn's reply holds only the model's words",
+    );
     assert.equal(llm.requests[1]!.body.messages.at(-1)!.content, "and then this");
-    const echoed = harness.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").map((u) => (u.update as { content: { text: string } }).content.text);
+    const echoed = harness.updates
+      .filter((u) => u.update.sessionUpdate === "user_message_chunk")
+      .map((u) => (u.update as { content: { text: string } }).content.text);
     assert.deepEqual(echoed, ["and then this"]);
-    assert.ok(lineWith('"user_message_chunk"') > lineWith("reply one") && lineWith('"user_message_chunk"') < lineWith("reply two"));
+    assert.ok(
+      lineWith('"user_message_chunk"') > lineWith("reply one") &&
+        lineWith('"user_message_chunk"') < lineWith("reply two"),
+    );
     assert.equal((await prompt("/queue")).stopReason, "end_turn");
     assert.match(harness.replyText(sessionId), /Usage: \/queue <prompt>$/);
   });

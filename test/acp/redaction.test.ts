@@ -17,14 +17,20 @@ describe("hermes-acp: keys never reach the log, the client's error messages or t
     maxRetries: 0,
     makeHome: (s) => {
       const home = s.temp.make();
-      writeTree(home, { "config.yaml": `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${s.llm.baseUrl}\n  api_key: ${CONFIG_KEY}\n  max_retries: 0\n` });
+      writeTree(home, {
+        "config.yaml": `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${s.llm.baseUrl}\n  api_key: ${CONFIG_KEY}\n  max_retries: 0\n`,
+      });
       return home;
     },
     env: () => ({ MY_SERVICE_TOKEN: ENV_KEY }),
   });
 
   it("redacts a provider error that echoes the configured key, a held environment key and a foreign key shape", async () => {
-    server.llm.enqueue({ kind: "error", status: 401, message: `Invalid key ${CONFIG_KEY}; also tried ${ENV_KEY} and ${FOREIGN_KEY}` });
+    server.llm.enqueue({
+      kind: "error",
+      status: 401,
+      message: `Invalid key ${CONFIG_KEY}; also tried ${ENV_KEY} and ${FOREIGN_KEY}`,
+    });
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "hi");
     const reply = server.harness.replyText(sessionId);
@@ -41,7 +47,10 @@ describe("hermes-acp: keys never reach the log, the client's error messages or t
 
   it("takes a held key out of a file before the model reads it", async () => {
     writeFileSync(join(server.workspace, "deploy.env"), `ENDPOINT=https://llm.internal\nKEY=${CONFIG_KEY}\n`);
-    server.llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("r1", "read_file", { path: "deploy.env" })] }, { kind: "text", chunks: ["ok"] });
+    server.llm.enqueue(
+      { kind: "tool_calls", calls: [scriptedCall("r1", "read_file", { path: "deploy.env" })] },
+      { kind: "text", chunks: ["ok"] },
+    );
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "read deploy.env");
     const request = JSON.stringify(server.llm.requests[1]!.body);

@@ -3,7 +3,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { ServerPool } from "../helpers/server-pool.js";
-import { TempDirs, hermesHomeFor, writeTree } from "../helpers/temp-dirs.js";
+import { hermesHomeFor, TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 const call = scriptedCall;
 
@@ -40,20 +40,38 @@ describe("hermes-acp: sessions that survive", () => {
     assert.equal((await first.prompt(sessionId, "What is x in backend/app.py?")).stopReason, "end_turn");
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
-    assert.ok(readdirSync(join(home, "sessions", "journal")).length > 0, "the turn is in the journal, not yet compacted");
+    assert.ok(
+      readdirSync(join(home, "sessions", "journal")).length > 0,
+      "the turn is in the journal, not yet compacted",
+    );
 
     const second = await start();
     const listed = await second.agent.request("session/list", { cwd: workspace });
-    assert.deepEqual(listed.sessions.map((s) => [s.sessionId, s.title]), [[sessionId, "What is x in backend/app.py?"]]);
+    assert.deepEqual(
+      listed.sessions.map((s) => [s.sessionId, s.title]),
+      [[sessionId, "What is x in backend/app.py?"]],
+    );
     await second.agent.request("session/load", { sessionId, cwd: workspace, mcpServers: [] });
     const replay = second.updates.filter((u) => u.sessionId === sessionId).map((u) => u.update.sessionUpdate);
-    assert.deepEqual(replay.slice(0, 4), ["user_message_chunk", "agent_message_chunk", "tool_call", "agent_message_chunk"]);
-    const toolCall = second.updates.find((u) => u.update.sessionUpdate === "tool_call")!.update as { title: string; status: string };
+    assert.deepEqual(replay.slice(0, 4), [
+      "user_message_chunk",
+      "agent_message_chunk",
+      "tool_call",
+      "agent_message_chunk",
+    ]);
+    const toolCall = second.updates.find((u) => u.update.sessionUpdate === "tool_call")!.update as {
+      title: string;
+      status: string;
+    };
     assert.deepEqual([toolCall.title, toolCall.status], ["Read backend/app.py", "completed"]);
 
     await second.prompt(sessionId, "And now?");
     const sent = llm.requests[2]!.body.messages.map((m) => m.role);
-    assert.deepEqual(sent, ["system", "user", "assistant", "tool", "assistant", "user"], "the model gets the whole saved history");
+    assert.deepEqual(
+      sent,
+      ["system", "user", "assistant", "tool", "assistant", "user"],
+      "the model gets the whole saved history",
+    );
     const toolResult = String(llm.requests[2]!.body.messages[3]!.content);
     assert.match(toolResult, /backend rules/, "the hint was injected in the first life");
     const lastUser = String(llm.requests[2]!.body.messages[5]!.content);
@@ -94,13 +112,19 @@ describe("hermes-acp: sessions that survive", () => {
     ]);
     await one.close();
     const listed = await two.agent.request("session/list", { cwd: workspace });
-    assert.deepEqual(new Set(listed.sessions.map((s) => s.sessionId)), new Set([a, b]), "each window sees the other's session");
+    assert.deepEqual(
+      new Set(listed.sessions.map((s) => s.sessionId)),
+      new Set([a, b]),
+      "each window sees the other's session",
+    );
     await two.close();
     const third = await start();
     const again = await third.agent.request("session/list", {});
     assert.equal(again.sessions.length, 2);
     await third.agent.request("session/load", { sessionId: a, cwd: workspace, mcpServers: [] });
-    const users = third.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").map((u) => (u.update as { content: { text: string } }).content.text);
+    const users = third.updates
+      .filter((u) => u.update.sessionUpdate === "user_message_chunk")
+      .map((u) => (u.update as { content: { text: string } }).content.text);
     assert.deepEqual(users, ["window one, turn 0", "window one, turn 1", "window one, turn 2"]);
   });
 
@@ -114,13 +138,24 @@ describe("hermes-acp: sessions that survive", () => {
     writeFileSync(join(home, "sessions", "sessions.sqlite"), "this is not a database, it is garbage ".repeat(50));
     const second = await start();
     const listed = await second.agent.request("session/list", {});
-    assert.deepEqual(listed.sessions.map((s) => s.sessionId), [sessionId], "the journal still had the turn");
+    assert.deepEqual(
+      listed.sessions.map((s) => s.sessionId),
+      [sessionId],
+      "the journal still had the turn",
+    );
     assert.match(second.stderr, /session database .* was corrupt/);
-    assert.ok(readdirSync(join(home, "sessions")).some((f) => f.startsWith("sessions.sqlite.corrupt-")), "the bad file is kept aside");
+    assert.ok(
+      readdirSync(join(home, "sessions")).some((f) => f.startsWith("sessions.sqlite.corrupt-")),
+      "the bad file is kept aside",
+    );
     llm.enqueue({ kind: "text", chunks: ["hello"] });
     const fresh = await second.newSession(workspace);
     await second.prompt(fresh, "hi");
-    assert.match(second.replyText(fresh), /Session database recovered: The session database .* was corrupt/, "the user is told, not only the log");
+    assert.match(
+      second.replyText(fresh),
+      /Session database recovered: The session database .* was corrupt/,
+      "the user is told, not only the log",
+    );
   });
 
   it("lets the model search earlier sessions with session_search", async () => {
@@ -136,13 +171,18 @@ describe("hermes-acp: sessions that survive", () => {
     const second = await start();
     const now = await second.newSession(workspace);
     await second.prompt(now, "What did we decide about the ledger?");
-    const result = JSON.parse(String(llm.requests[2]!.body.messages.at(-1)!.content)) as { results: Array<{ session_id: string; snippet: string }> };
+    const result = JSON.parse(String(llm.requests[2]!.body.messages.at(-1)!.content)) as {
+      results: Array<{ session_id: string; snippet: string }>;
+    };
     assert.equal(result.results[0]!.session_id, old);
     assert.match(result.results[0]!.snippet, />>>ledger<<<|>>>database<<</);
   });
 
   it("refuses to load an unknown session", async () => {
     const h = await start();
-    await assert.rejects(h.agent.request("session/load", { sessionId: "nope", cwd: workspace, mcpServers: [] }), (e: { code: number }) => e.code === -32002);
+    await assert.rejects(
+      h.agent.request("session/load", { sessionId: "nope", cwd: workspace, mcpServers: [] }),
+      (e: { code: number }) => e.code === -32002,
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
-import { TempDirs, hermesHomeFor } from "../helpers/temp-dirs.js";
+import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 interface SelectOption {
   id: string;
@@ -25,7 +25,13 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
 
   /** A gpt-5.1 on a chat-completions endpoint (the scripted one), with a model of unknown abilities as fallback. */
   function start(extraYaml = ""): void {
-    home = hermesHomeFor(temp.make(), llm.baseUrl, "gpt-5.1", `fallback_providers:\n  - provider: custom\n    model: local-model\n    base_url: ${llm.baseUrl}\n${extraYaml}`, 0);
+    home = hermesHomeFor(
+      temp.make(),
+      llm.baseUrl,
+      "gpt-5.1",
+      `fallback_providers:\n  - provider: custom\n    model: local-model\n    base_url: ${llm.baseUrl}\n${extraYaml}`,
+      0,
+    );
     harness = AcpHarness.spawn(serverEnv(home));
   }
 
@@ -59,13 +65,24 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
         { value: "high", name: "High" },
       ],
     });
-    assert.deepEqual(optionsOf(created).map((o) => o.id), ["mode", "model", "reasoning_effort"]);
+    assert.deepEqual(
+      optionsOf(created).map((o) => o.id),
+      ["mode", "model", "reasoning_effort"],
+    );
 
-    llm.enqueue({ kind: "text", chunks: ["default"] }, { kind: "text", chunks: ["harder"] }, { kind: "text", chunks: ["after reload"] });
+    llm.enqueue(
+      { kind: "text", chunks: ["default"] },
+      { kind: "text", chunks: ["harder"] },
+      { kind: "text", chunks: ["after reload"] },
+    );
     await harness.prompt(created.sessionId, "first");
     assert.equal(llm.requests[0]!.json.reasoning_effort, undefined, "OpenAI's own default until the user chooses");
 
-    const changed = await harness.agent.request("session/set_config_option", { sessionId: created.sessionId, configId: "reasoning_effort", value: "high" } as never);
+    const changed = await harness.agent.request("session/set_config_option", {
+      sessionId: created.sessionId,
+      configId: "reasoning_effort",
+      value: "high",
+    } as never);
     assert.equal(thinkingOf(changed)!.currentValue, "high");
     await harness.prompt(created.sessionId, "second");
     assert.equal(llm.requests[1]!.json.reasoning_effort, "high");
@@ -73,7 +90,11 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
     await harness.close();
     harness = AcpHarness.spawn(serverEnv(home));
     await harness.initialize();
-    const loaded = await harness.agent.request("session/load", { sessionId: created.sessionId, cwd: workspace, mcpServers: [] });
+    const loaded = await harness.agent.request("session/load", {
+      sessionId: created.sessionId,
+      cwd: workspace,
+      mcpServers: [],
+    });
     assert.equal(thinkingOf(loaded)!.currentValue, "high");
     await harness.prompt(created.sessionId, "third");
     assert.equal(llm.requests[2]!.json.reasoning_effort, "high");
@@ -88,15 +109,25 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
     llm.respondWith(async (request) => {
       if (llm.requests.indexOf(request) !== 0) return undefined;
       await held;
-      return { kind: "tool_calls", calls: [scriptedCall("t1", "todo", { todos: [{ id: "1", content: "look", status: "pending" }] })] };
+      return {
+        kind: "tool_calls",
+        calls: [scriptedCall("t1", "todo", { todos: [{ id: "1", content: "look", status: "pending" }] })],
+      };
     });
     llm.enqueue({ kind: "text", chunks: ["done"] });
     const turn = harness.prompt(sessionId, "plan it");
     await llm.waitForRequests(1);
-    await harness.agent.request("session/set_config_option", { sessionId, configId: "reasoning_effort", value: "low" } as never);
+    await harness.agent.request("session/set_config_option", {
+      sessionId,
+      configId: "reasoning_effort",
+      value: "low",
+    } as never);
     release();
     assert.equal((await turn).stopReason, "end_turn");
-    assert.deepEqual(llm.requests.map((r) => r.json.reasoning_effort), [undefined, "low"]);
+    assert.deepEqual(
+      llm.requests.map((r) => r.json.reasoning_effort),
+      [undefined, "low"],
+    );
   });
 
   it("starts from agent.reasoning_effort (clamped to the model), and is gone for a model it does not know", async () => {
@@ -109,10 +140,19 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
     assert.equal(llm.requests[0]!.json.reasoning_effort, "high");
 
     await assert.rejects(
-      harness.agent.request("session/set_config_option", { sessionId: created.sessionId, configId: "reasoning_effort", value: "xhigh" } as never),
-      (e: { code: number; message: string }) => e.code === -32602 && /'xhigh' is not a Thinking level of gpt-5\.1/.test(e.message),
+      harness.agent.request("session/set_config_option", {
+        sessionId: created.sessionId,
+        configId: "reasoning_effort",
+        value: "xhigh",
+      } as never),
+      (e: { code: number; message: string }) =>
+        e.code === -32602 && /'xhigh' is not a Thinking level of gpt-5\.1/.test(e.message),
     );
-    const switched = await harness.agent.request("session/set_config_option", { sessionId: created.sessionId, configId: "model", value: "custom:local-model" } as never);
+    const switched = await harness.agent.request("session/set_config_option", {
+      sessionId: created.sessionId,
+      configId: "model",
+      value: "custom:local-model",
+    } as never);
     assert.equal(thinkingOf(switched), undefined);
     // The configured level still goes to a model of unknown abilities: the user asked for it.
     await harness.prompt(created.sessionId, "hi again");
@@ -121,11 +161,20 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
 
   it("refuses to open a session when agent.reasoning_effort is not a level, naming the line", async () => {
     start();
-    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: gpt-5.1\n  base_url: ${llm.baseUrl}\nagent:\n  reasoning_effort: maximum\n`);
+    writeFileSync(
+      join(home, "config.yaml"),
+      `model:\n  provider: custom\n  default: gpt-5.1\n  base_url: ${llm.baseUrl}\nagent:\n  reasoning_effort: maximum\n`,
+    );
     await harness.initialize();
-    await assert.rejects(harness.agent.request("session/new", { cwd: workspace, mcpServers: [] }), (e: { message: string }) => {
-      assert.match(e.message, /config\.yaml:6:\d+: agent\.reasoning_effort must be one of none, minimal, low, medium, high, xhigh, not 'maximum'/);
-      return true;
-    });
+    await assert.rejects(
+      harness.agent.request("session/new", { cwd: workspace, mcpServers: [] }),
+      (e: { message: string }) => {
+        assert.match(
+          e.message,
+          /config\.yaml:6:\d+: agent\.reasoning_effort must be one of none, minimal, low, medium, high, xhigh, not 'maximum'/,
+        );
+        return true;
+      },
+    );
   });
 });

@@ -13,6 +13,8 @@ import { join } from "node:path";
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import {
+  type CodeServer,
+  type CodeServerState,
   launchChromium,
   makeState,
   missingPrerequisites,
@@ -20,8 +22,6 @@ import {
   startCodeServer,
   stopCodeServerAndWait,
   workbenchUrl,
-  type CodeServer,
-  type CodeServerState,
 } from "../helpers/code-server.js";
 
 const SHOTS = join(repoRoot, "test-results/e2e");
@@ -49,7 +49,8 @@ describe("the chat view in real VS Code", function () {
     await composer().fill(text);
     await composer().press("Enter");
   };
-  const idle = () => chat.getByRole("button", { name: /^send/i }).and(chat.locator(":enabled")).waitFor({ timeout: 30_000 });
+  const idle = () =>
+    chat.getByRole("button", { name: /^send/i }).and(chat.locator(":enabled")).waitFor({ timeout: 30_000 });
 
   before(async function () {
     const missing = missingPrerequisites();
@@ -61,7 +62,10 @@ describe("the chat view in real VS Code", function () {
     mkdirSync(SHOTS, { recursive: true });
     llm = await ScriptedLlm.start();
     const home = mkdtempSync(join(tmpdir(), "hermes-e2e-home-"));
-    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`);
+    writeFileSync(
+      join(home, "config.yaml"),
+      `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`,
+    );
     // code-server passes HERMES_* on to the extension host, and so to the server the extension spawns.
     process.env.HERMES_HOME = home;
     state = makeState();
@@ -81,7 +85,10 @@ describe("the chat view in real VS Code", function () {
   });
 
   it("opens the Hermes view from the activity bar", async () => {
-    await page.locator(".activitybar").getByRole("tab", { name: /Hermes/ }).click({ timeout: 30_000 });
+    await page
+      .locator(".activitybar")
+      .getByRole("tab", { name: /Hermes/ })
+      .click({ timeout: 30_000 });
     // The view's page lives two frames down: the webview host, then its active frame.
     chat = page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
     await composer().waitFor({ timeout: 30_000 });
@@ -89,7 +96,16 @@ describe("the chat view in real VS Code", function () {
   });
 
   it("streams a reply as Markdown, sanitised", async () => {
-    const pieces = ["Hello", " from", " **Hermes**", ".\n\n", "```ts\nconst x", " = 1;\n```\n", "<img src=x onerror=\"document.title='pwned'\">", " [docs](javascript:alert(1))"];
+    const pieces = [
+      "Hello",
+      " from",
+      " **Hermes**",
+      ".\n\n",
+      "```ts\nconst x",
+      " = 1;\n```\n",
+      "<img src=x onerror=\"document.title='pwned'\">",
+      " [docs](javascript:alert(1))",
+    ];
     llm.enqueue({ kind: "text", chunks: pieces, chunkDelayMs: 250 });
     await send("say hello");
     await chat.getByText("Hello from", { exact: false }).waitFor({ timeout: 30_000 });
@@ -98,16 +114,26 @@ describe("the chat view in real VS Code", function () {
     await chat.locator("strong", { hasText: "Hermes" }).waitFor();
     await chat.locator("pre code").filter({ hasText: "const x = 1;" }).waitFor();
     await screenshot("reply");
-    const vectors = await chat.getByRole("log", { name: "Conversation" }).evaluate((root) =>
-      [...root.querySelectorAll("[onerror], [onload], [onclick], script, iframe, a[href^='javascript' i]")].map((e) => e.outerHTML),
-    );
+    const vectors = await chat
+      .getByRole("log", { name: "Conversation" })
+      .evaluate((root) =>
+        [...root.querySelectorAll("[onerror], [onload], [onclick], script, iframe, a[href^='javascript' i]")].map(
+          (e) => e.outerHTML,
+        ),
+      );
     assert.deepEqual(vectors, [], "no executable vector reached the conversation");
     assert.notEqual(await page.title(), "pwned");
   });
 
   it("shows a tool card and answers a permission card", async () => {
     mkdirSync(join(state.workspace, "scratch"), { recursive: true });
-    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("t1", "terminal", { command: "rm -rf scratch && echo scratch-is-gone" })] }, { kind: "text", chunks: ["Removed the scratch folder."] });
+    llm.enqueue(
+      {
+        kind: "tool_calls",
+        calls: [scriptedCall("t1", "terminal", { command: "rm -rf scratch && echo scratch-is-gone" })],
+      },
+      { kind: "text", chunks: ["Removed the scratch folder."] },
+    );
     await send("clean up scratch");
     const allow = chat.getByRole("button", { name: /^Allow once$/ });
     await allow.waitFor({ timeout: 30_000 });
@@ -124,13 +150,23 @@ describe("the chat view in real VS Code", function () {
   });
 
   it("accepts an edit from the chat and the file changes", async () => {
-    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("w1", "write_file", { path: "greeting.txt", content: "hello\nWORLD\n" })] }, { kind: "text", chunks: ["Capitalised it."] });
+    llm.enqueue(
+      {
+        kind: "tool_calls",
+        calls: [scriptedCall("w1", "write_file", { path: "greeting.txt", content: "hello\nWORLD\n" })],
+      },
+      { kind: "text", chunks: ["Capitalised it."] },
+    );
     await send("capitalise world in greeting.txt");
     const accept = chat.getByRole("button", { name: /^Accept/ });
     await accept.first().waitFor({ timeout: 30_000 });
     await chat.getByText("WORLD").first().waitFor();
     await screenshot("diff-pending");
-    assert.equal(readFileSync(join(state.workspace, "greeting.txt"), "utf8"), "hello\nworld\n", "nothing written before the user accepts");
+    assert.equal(
+      readFileSync(join(state.workspace, "greeting.txt"), "utf8"),
+      "hello\nworld\n",
+      "nothing written before the user accepts",
+    );
     await accept.first().click();
     await chat.getByText("Capitalised it.").waitFor({ timeout: 30_000 });
     await idle();
@@ -157,9 +193,15 @@ describe("the chat view in real VS Code", function () {
     await chat.getByText("Hello from", { exact: false }).waitFor({ state: "detached", timeout: 10_000 });
     await chat.getByRole("button", { name: "Earlier sessions" }).click();
     const list = chat.getByRole("dialog", { name: "Earlier sessions" });
-    await list.getByRole("button", { name: /say hello/ }).first().waitFor({ timeout: 10_000 });
+    await list
+      .getByRole("button", { name: /say hello/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await screenshot("session-list");
-    await list.getByRole("button", { name: /say hello/ }).first().click();
+    await list
+      .getByRole("button", { name: /say hello/ })
+      .first()
+      .click();
     await chat.getByText("Hello from", { exact: false }).waitFor({ timeout: 15_000 });
     await chat.getByText("Capitalised it.").waitFor();
     await screenshot("session-reopened");
@@ -167,13 +209,26 @@ describe("the chat view in real VS Code", function () {
 
   it("badges the hidden view and offers to open it while a permission waits", async () => {
     mkdirSync(join(state.workspace, "scratch2"), { recursive: true });
-    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("b1", "terminal", { command: "rm -rf scratch2" })] }, { kind: "text", chunks: ["Done again."] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [scriptedCall("b1", "terminal", { command: "rm -rf scratch2" })] },
+      { kind: "text", chunks: ["Done again."] },
+    );
     await send("clean up scratch2");
     // Hide the chat (the Explorer takes the sidebar) before the request arrives.
-    await page.locator(".activitybar").getByRole("tab", { name: /Explorer/ }).click();
-    const notification = page.locator(".notification-toast").filter({ hasText: "Hermes is waiting for your permission" });
+    await page
+      .locator(".activitybar")
+      .getByRole("tab", { name: /Explorer/ })
+      .click();
+    const notification = page
+      .locator(".notification-toast")
+      .filter({ hasText: "Hermes is waiting for your permission" });
     await notification.waitFor({ timeout: 30_000 });
-    await page.locator(".activitybar").getByRole("tab", { name: /Hermes/ }).locator(".badge").filter({ hasText: "1" }).waitFor({ timeout: 10_000 });
+    await page
+      .locator(".activitybar")
+      .getByRole("tab", { name: /Hermes/ })
+      .locator(".badge")
+      .filter({ hasText: "1" })
+      .waitFor({ timeout: 10_000 });
     await screenshot("permission-badge");
     await notification.getByRole("button", { name: "Open Chat" }).click();
     const allow = chat.getByRole("button", { name: /^Allow once$/ });

@@ -15,11 +15,12 @@
  *   HERMES_E2E_KEEP=1      keep the throwaway state folder even when the suite passes
  *   HERMES_*               all passed to code-server, whose extension host (and so the extension) inherits them
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { format } from "node:util";
 import type { Browser, ConsoleMessage, Page } from "playwright-core";
 import {
+  type CodeServer,
   launchChromium,
   makeState,
   missingPrerequisites,
@@ -29,7 +30,6 @@ import {
   stopCodeServer,
   stopCodeServerAndWait,
   workbenchUrl,
-  type CodeServer,
 } from "../helpers/code-server.js";
 
 /** What the workbench hands to codeAutomationExit besides the code: the files of its logs folder. */
@@ -90,7 +90,9 @@ async function renderConsoleMessage(message: ConsoleMessage): Promise<string> {
 function isWorkbenchLogs(value: unknown): value is WorkbenchLog[] {
   return (
     Array.isArray(value) &&
-    value.every((item: unknown) => typeof item === "object" && item !== null && "relativePath" in item && "contents" in item)
+    value.every(
+      (item: unknown) => typeof item === "object" && item !== null && "relativePath" in item && "contents" in item,
+    )
   );
 }
 

@@ -21,7 +21,10 @@ async function main(): Promise<number> {
   const userData = join(root, "user-data");
   mkdirSync(join(userData, "User"), { recursive: true });
   mkdirSync(workspace, { recursive: true });
-  writeFileSync(join(userData, "User", "settings.json"), JSON.stringify({ "workbench.startupEditor": "none", "security.workspace.trust.enabled": false }));
+  writeFileSync(
+    join(userData, "User", "settings.json"),
+    JSON.stringify({ "workbench.startupEditor": "none", "security.workspace.trust.enabled": false }),
+  );
   writeFileSync(join(workspace, "README.md"), "# Hermes e2e workspace\n");
   try {
     await runTests({

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
@@ -26,23 +26,39 @@ export class AcpHarness {
   private readonly connection: acp.ClientConnection;
   private readonly exited: Promise<number | null>;
 
-  private constructor(readonly child: ChildProcessWithoutNullStreams, client: acp.ClientApp) {
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    client: acp.ClientApp,
+  ) {
     child.stderr.on("data", (d: Buffer) => (this.stderr += d.toString("utf8")));
     this.exited = new Promise((done) => child.on("exit", (code) => done(code)));
     const fromServer = new PassThrough();
     tapLines(child.stdout, (line) => this.inspectIncoming(line), fromServer);
     tapLines(this.toServer, (line) => this.inspectOutgoing(line), child.stdin);
     this.connection = client.connect(
-      acp.ndJsonStream(Writable.toWeb(this.toServer) as WritableStream<Uint8Array>, Readable.toWeb(fromServer) as ReadableStream<Uint8Array>),
+      acp.ndJsonStream(
+        Writable.toWeb(this.toServer) as WritableStream<Uint8Array>,
+        Readable.toWeb(fromServer) as ReadableStream<Uint8Array>,
+      ),
     );
   }
 
-  static spawn(env: Record<string, string>, options: { args?: string[]; cwd?: string; client?: acp.ClientApp } = {}): AcpHarness {
-    const child = spawn(process.execPath, [SERVER_BIN, ...(options.args ?? [])], { env, cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
-    const updates: acp.SessionNotification[] = [];
-    const client = (options.client ?? acp.client({ name: "test-client" })).onNotification("session/update", ({ params }) => {
-      updates.push(params);
+  static spawn(
+    env: Record<string, string>,
+    options: { args?: string[]; cwd?: string; client?: acp.ClientApp } = {},
+  ): AcpHarness {
+    const child = spawn(process.execPath, [SERVER_BIN, ...(options.args ?? [])], {
+      env,
+      cwd: options.cwd,
+      stdio: ["pipe", "pipe", "pipe"],
     });
+    const updates: acp.SessionNotification[] = [];
+    const client = (options.client ?? acp.client({ name: "test-client" })).onNotification(
+      "session/update",
+      ({ params }) => {
+        updates.push(params);
+      },
+    );
     const harness = new AcpHarness(child, client);
     // Share one array: the notification handler was registered before the harness existed.
     (harness as { updates: acp.SessionNotification[] }).updates = updates;
@@ -54,7 +70,11 @@ export class AcpHarness {
   }
 
   async initialize(clientCapabilities: acp.ClientCapabilities = {}): Promise<acp.InitializeResponse> {
-    return this.agent.request("initialize", { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities, clientInfo: { name: "test-client", version: "1" } });
+    return this.agent.request("initialize", {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientCapabilities,
+      clientInfo: { name: "test-client", version: "1" },
+    });
   }
 
   async newSession(cwd: string): Promise<string> {
@@ -79,7 +99,10 @@ export class AcpHarness {
   }
 
   /** Waits for a raw stdout line that satisfies `predicate`. */
-  async waitForLine(predicate: (message: Record<string, unknown>) => boolean, timeoutMs = 5000): Promise<Record<string, unknown>> {
+  async waitForLine(
+    predicate: (message: Record<string, unknown>) => boolean,
+    timeoutMs = 5000,
+  ): Promise<Record<string, unknown>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (const line of this.stdoutLines) {

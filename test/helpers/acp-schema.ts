@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import Ajv2020 from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
+import Ajv2020 from "ajv/dist/2020.js";
 
 // The JSON Schema the ACP SDK ships: the receiving SDK silently drops or strips invalid messages, so tests check
 // every message the agent sends against it instead of trusting that "something arrived".
@@ -51,12 +51,22 @@ export const AGENT_RESULT_TYPES: Readonly<Record<string, string>> = {
 
 /** Checks one message the agent wrote; `methodOfId` tells which request a response answers. Returns problems. */
 export function checkAgentMessage(message: unknown, methodOfId: (id: unknown) => string | undefined): string[] {
-  const m = message as { jsonrpc?: string; id?: unknown; method?: string; params?: unknown; result?: unknown; error?: unknown };
+  const m = message as {
+    jsonrpc?: string;
+    id?: unknown;
+    method?: string;
+    params?: unknown;
+    result?: unknown;
+    error?: unknown;
+  };
   const problems: string[] = [];
   if (m.jsonrpc !== "2.0") problems.push(`not JSON-RPC 2.0: ${JSON.stringify(message).slice(0, 200)}`);
   const check = (definition: string, value: unknown, what: string) => {
     const validate = validatorFor(definition);
-    if (!validate(value ?? null)) problems.push(`${what} is not a valid ${definition}: ${ajvErrors(validate)} in ${JSON.stringify(value).slice(0, 300)}`);
+    if (!validate(value ?? null))
+      problems.push(
+        `${what} is not a valid ${definition}: ${ajvErrors(validate)} in ${JSON.stringify(value).slice(0, 300)}`,
+      );
   };
   if (m.method !== undefined) {
     const definition = AGENT_MESSAGE_PARAMS[m.method];
@@ -74,5 +84,8 @@ export function checkAgentMessage(message: unknown, methodOfId: (id: unknown) =>
 }
 
 function ajvErrors(validate: ValidateFunction): string {
-  return (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+  return (validate.errors ?? [])
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || "/"} ${e.message}`)
+    .join("; ");
 }

@@ -4,12 +4,12 @@
  * extension suite runner (test/extension/run-in-code-server.ts) and the chat view's end-to-end test (test/e2e/).
  * Recipe: /work/shared/spec/testing-offline.md.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, realpathSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 
 export const repoRoot = resolve(__dirname, "../..");
 const cacheRoot = process.env.HERMES_E2E_CACHE ?? join(homedir(), ".cache", "hermes-e2e");
@@ -53,13 +53,17 @@ export function makeState(): { root: string; workspace: string; userData: string
     extensions: join(root, "ext"),
     home: join(root, "home"),
   };
-  for (const dir of [dirs.workspace, join(dirs.userData, "User"), dirs.extensions, dirs.home]) mkdirSync(dir, { recursive: true });
+  for (const dir of [dirs.workspace, join(dirs.userData, "User"), dirs.extensions, dirs.home])
+    mkdirSync(dir, { recursive: true });
   // No Welcome page (its webview would only slow the start) and no trust prompt over the workspace.
   writeFileSync(
     join(dirs.userData, "User/settings.json"),
     `${JSON.stringify({ "workbench.startupEditor": "none", "security.workspace.trust.enabled": false }, null, 2)}\n`,
   );
-  writeFileSync(join(dirs.workspace, "README.md"), "# Hermes e2e workspace\n\nA throwaway folder opened by run-in-code-server.ts.\n");
+  writeFileSync(
+    join(dirs.workspace, "README.md"),
+    "# Hermes e2e workspace\n\nA throwaway folder opened by run-in-code-server.ts.\n",
+  );
   return dirs;
 }
 
@@ -82,7 +86,8 @@ function freePort(): Promise<number> {
 function codeServerEnv(state: CodeServerState): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith("HERMES_") || ["PATH", "LANG", "TZ", "TMPDIR"].includes(key) || key.startsWith("LC_")) env[key] = value;
+    if (key.startsWith("HERMES_") || ["PATH", "LANG", "TZ", "TMPDIR"].includes(key) || key.startsWith("LC_"))
+      env[key] = value;
   }
   return {
     ...env,
@@ -102,7 +107,11 @@ export interface CodeServer {
   exited: Promise<number | null>;
 }
 
-export async function startCodeServer(state: CodeServerState, logFile: string, log: (message: string) => void): Promise<CodeServer> {
+export async function startCodeServer(
+  state: CodeServerState,
+  logFile: string,
+  log: (message: string) => void,
+): Promise<CodeServer> {
   // The free port is only free until code-server binds it: another process may take it first, so retry.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -111,14 +120,18 @@ export async function startCodeServer(state: CodeServerState, logFile: string, l
       process.execPath,
       [
         codeServerEntry,
-        "--bind-addr", `127.0.0.1:${port}`,
-        "--auth", "none",
+        "--bind-addr",
+        `127.0.0.1:${port}`,
+        "--auth",
+        "none",
         "--disable-telemetry",
         "--disable-update-check",
         "--disable-workspace-trust",
         "--disable-getting-started-override",
-        "--user-data-dir", state.userData,
-        "--extensions-dir", state.extensions,
+        "--user-data-dir",
+        state.userData,
+        "--extensions-dir",
+        state.extensions,
         state.workspace,
       ],
       // Its own process group, so that stopping it also stops the extension host and pty host it forks.
@@ -177,7 +190,12 @@ export function launchChromium(state: CodeServerState): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: CHROMIUM_ARGS,
-    env: { ...process.env, HOME: state.home, XDG_CONFIG_HOME: join(state.root, "browser-config"), XDG_CACHE_HOME: join(state.root, "browser-cache") },
+    env: {
+      ...process.env,
+      HOME: state.home,
+      XDG_CONFIG_HOME: join(state.root, "browser-config"),
+      XDG_CACHE_HOME: join(state.root, "browser-cache"),
+    },
     timeout: 60_000,
   });
 }
@@ -185,6 +203,9 @@ export function launchChromium(state: CodeServerState): Promise<Browser> {
 /** The workbench URL with this repository as the extension under development (and a test entry, when given). */
 export function workbenchUrl(port: number, state: CodeServerState, extensionTestsPath?: string): string {
   const remote = `vscode-remote://127.0.0.1:${port}`;
-  const payload = JSON.stringify([["extensionDevelopmentPath", remote + repoRoot], ...(extensionTestsPath ? [["extensionTestsPath", remote + extensionTestsPath]] : [])]);
+  const payload = JSON.stringify([
+    ["extensionDevelopmentPath", remote + repoRoot],
+    ...(extensionTestsPath ? [["extensionTestsPath", remote + extensionTestsPath]] : []),
+  ]);
   return `http://127.0.0.1:${port}/?folder=${encodeURIComponent(state.workspace)}&payload=${encodeURIComponent(payload)}`;
 }

@@ -33,7 +33,8 @@ export function runningWith(marker: string): number[] {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(marker) && isRunning(Number(entry))) pids.push(Number(entry));
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(marker) && isRunning(Number(entry)))
+        pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }

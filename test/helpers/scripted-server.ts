@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import * as acp from "@agentclientprotocol/sdk";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { AcpHarness, serverEnv } from "./acp-harness.js";
-import { TempDirs, hermesHomeFor } from "./temp-dirs.js";
+import { hermesHomeFor, TempDirs } from "./temp-dirs.js";
 
 /** What a test sees of the server started for it; the fields are replaced before every test. */
 export interface ScriptedServer {
@@ -49,10 +49,15 @@ export function useScriptedServer(options: ScriptedServerOptions = {}): Scripted
     server.workspace = server.temp.make("hermes-ws-");
     server.permissions.length = 0;
     const config = typeof options.config === "function" ? options.config(server) : (options.config ?? "");
-    server.home = options.makeHome ? options.makeHome(server) : hermesHomeFor(server.temp.make(), server.llm.baseUrl, options.model, config, options.maxRetries);
+    server.home = options.makeHome
+      ? options.makeHome(server)
+      : hermesHomeFor(server.temp.make(), server.llm.baseUrl, options.model, config, options.maxRetries);
     await options.prepare?.(server);
-    server.harness = AcpHarness.spawn(serverEnv(server.home, options.env?.(server)), { client: permissionClient(options.permission, server.permissions) });
-    if (options.initialize !== false) await server.harness.initialize(options.initialize === true ? {} : options.initialize);
+    server.harness = AcpHarness.spawn(serverEnv(server.home, options.env?.(server)), {
+      client: permissionClient(options.permission, server.permissions),
+    });
+    if (options.initialize !== false)
+      await server.harness.initialize(options.initialize === true ? {} : options.initialize);
   });
 
   afterEach(async () => {
@@ -67,11 +72,16 @@ export function useScriptedServer(options: ScriptedServerOptions = {}): Scripted
 }
 
 /** A client that records permission requests and answers them, or undefined for the harness's default client. */
-function permissionClient(permission: ScriptedServerOptions["permission"], seen: acp.RequestPermissionRequest[]): acp.ClientApp | undefined {
+function permissionClient(
+  permission: ScriptedServerOptions["permission"],
+  seen: acp.RequestPermissionRequest[],
+): acp.ClientApp | undefined {
   if (permission === undefined) return undefined;
   return acp.client({ name: "test-client" }).onRequest("session/request_permission", async ({ params }) => {
     seen.push(params);
     const answer = typeof permission === "function" ? permission() : permission;
-    return answer === "cancel" ? { outcome: { outcome: "cancelled" } } : { outcome: { outcome: "selected", optionId: answer } };
+    return answer === "cancel"
+      ? { outcome: { outcome: "cancelled" } }
+      : { outcome: { outcome: "selected", optionId: answer } };
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -28,7 +28,13 @@ export function writeTree(root: string, files: Readonly<Record<string, string>>)
 }
 
 /** A HERMES_HOME whose config.yaml points at a scripted endpoint (`maxRetries` sets model.max_retries). */
-export function hermesHomeFor(root: string, baseUrl: string, model = "scripted-model", extraYaml = "", maxRetries?: number): string {
+export function hermesHomeFor(
+  root: string,
+  baseUrl: string,
+  model = "scripted-model",
+  extraYaml = "",
+  maxRetries?: number,
+): string {
   const retries = maxRetries === undefined ? "" : `  max_retries: ${maxRetries}\n`;
   writeTree(root, {
     "config.yaml": `model:\n  provider: custom\n  default: ${model}\n  base_url: ${baseUrl}\n${retries}${extraYaml}`,

@@ -1,6 +1,14 @@
 import { DEFAULT_SANDBOX_SETTINGS, type ToolSettings } from "../../agent/config/tool-settings.js";
 import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
-import type { Approver, ClarifyRequest, CommandApproval, CommandApprovalRequest, EditApprovalRequest, ReadApproval, ReadApprovalRequest } from "../../agent/tools/approver.js";
+import type {
+  Approver,
+  ClarifyRequest,
+  CommandApproval,
+  CommandApprovalRequest,
+  EditApprovalRequest,
+  ReadApproval,
+  ReadApprovalRequest,
+} from "../../agent/tools/approver.js";
 import { SessionToolState } from "../../agent/tools/session-tool-state.js";
 import type { Tool, ToolContext, ToolResult } from "../../agent/tools/tool.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
@@ -52,12 +60,23 @@ export class ScriptedUser implements Approver {
   }
 }
 
-export function toolEnvironment(root: string, home: string, approver: Approver = new ScriptedUser(), settings = toolSettings()): ToolEnvironment {
+export function toolEnvironment(
+  root: string,
+  home: string,
+  approver: Approver = new ScriptedUser(),
+  settings = toolSettings(),
+): ToolEnvironment {
   return { workspace: new LocalWorkspace(root), approver, home, state: new SessionToolState("test-session", settings) };
 }
 
 /** Runs one tool directly, as the loop would, and returns its result. */
-export function runTool(tool: Tool, args: Record<string, unknown>, env: ToolEnvironment, signal = new AbortController().signal, progress: (t: string) => void = () => {}): Promise<ToolResult> {
+export function runTool(
+  tool: Tool,
+  args: Record<string, unknown>,
+  env: ToolEnvironment,
+  signal = new AbortController().signal,
+  progress: (t: string) => void = () => {},
+): Promise<ToolResult> {
   const ctx: ToolContext = { ...env, signal, toolCallId: "call_test", progress };
   return tool.run(args, ctx);
 }

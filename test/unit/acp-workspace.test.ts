@@ -32,13 +32,27 @@ describe("AcpWorkspace: the editor's answers on files", () => {
   afterEach(() => temp.cleanup());
 
   const workspace = (client: acp.AgentContext, timeoutMs?: number) =>
-    new AcpWorkspace(root, "s1", client, { fs: { readTextFile: true, writeTextFile: true } }, quiet, new TerminalLinks(), timeoutMs);
+    new AcpWorkspace(
+      root,
+      "s1",
+      client,
+      { fs: { readTextFile: true, writeTextFile: true } },
+      quiet,
+      new TerminalLinks(),
+      timeoutMs,
+    );
 
   it("reports a read the editor does not answer in time as unanswered, without reading the disk", async () => {
     // As the SDK does with stopWaitingOnCancel: the request rejects when its cancellation signal fires.
-    const { client } = editor((_m, signal) => new Promise((_, reject) => signal?.addEventListener("abort", () => reject(new Error("cancelled")))));
+    const { client } = editor(
+      (_m, signal) =>
+        new Promise((_, reject) => signal?.addEventListener("abort", () => reject(new Error("cancelled")))),
+    );
     await assert.rejects(workspace(client, 50).readTextFile(join(root, "canary.txt")), (error: Error) => {
-      assert.match(error.message, /The editor did not answer a read of .*canary\.txt within 0\.05 s; the file was not read\./);
+      assert.match(
+        error.message,
+        /The editor did not answer a read of .*canary\.txt within 0\.05 s; the file was not read\./,
+      );
       return true;
     });
   });
@@ -47,8 +61,14 @@ describe("AcpWorkspace: the editor's answers on files", () => {
     const refusing = editor(async () => {
       throw acp.RequestError.internalError(undefined, "Access denied: outside project");
     });
-    await assert.rejects(workspace(refusing.client).readTextFile(join(root, "canary.txt")), /The editor refused to read .*Access denied: outside project/);
-    await assert.rejects(workspace(refusing.client).writeTextFile(join(root, "canary.txt"), "x"), /The editor refused to write/);
+    await assert.rejects(
+      workspace(refusing.client).readTextFile(join(root, "canary.txt")),
+      /The editor refused to read .*Access denied: outside project/,
+    );
+    await assert.rejects(
+      workspace(refusing.client).writeTextFile(join(root, "canary.txt"), "x"),
+      /The editor refused to write/,
+    );
     const missing = editor(async (method) => {
       throw acp.RequestError.methodNotFound(method);
     });

@@ -1,5 +1,10 @@
 import { strict as assert } from "node:assert";
-import { applySystemAndThree, MAX_CACHE_BREAKPOINTS, type CacheableBlock, type CacheableMessage } from "../../agent/providers/cache-control.js";
+import {
+  applySystemAndThree,
+  type CacheableBlock,
+  type CacheableMessage,
+  MAX_CACHE_BREAKPOINTS,
+} from "../../agent/providers/cache-control.js";
 
 type Block = CacheableBlock & { readonly text?: string };
 const text = (t: string): Block => ({ type: "text", text: t });
@@ -18,7 +23,13 @@ function markers(result: ReturnType<typeof applySystemAndThree<Block>>): string[
 
 describe("prompt caching (system_and_3)", () => {
   it("marks the system prompt and the last 3 messages, on their last block", () => {
-    const messages = [user(text("a")), assistant(text("b")), user(text("c"), text("c2")), assistant(text("d")), user(text("e"))];
+    const messages = [
+      user(text("a")),
+      assistant(text("b")),
+      user(text("c"), text("c2")),
+      assistant(text("d")),
+      user(text("e")),
+    ];
     const result = applySystemAndThree([text("system")], messages);
     assert.deepEqual(markers(result), ["system[0]", "messages[2][1]", "messages[3][0]", "messages[4][0]"]);
     assert.deepEqual(result.system[0]!.cache_control, { type: "ephemeral" });
@@ -27,7 +38,12 @@ describe("prompt caching (system_and_3)", () => {
   it("never uses more than 4 breakpoints; without a system prompt the last 4 messages get them", () => {
     const many = Array.from({ length: 10 }, (_, i) => (i % 2 ? assistant(text(`${i}`)) : user(text(`${i}`))));
     assert.equal(markers(applySystemAndThree([text("s")], many)).length, MAX_CACHE_BREAKPOINTS);
-    assert.deepEqual(markers(applySystemAndThree([], many)), ["messages[6][0]", "messages[7][0]", "messages[8][0]", "messages[9][0]"]);
+    assert.deepEqual(markers(applySystemAndThree([], many)), [
+      "messages[6][0]",
+      "messages[7][0]",
+      "messages[8][0]",
+      "messages[9][0]",
+    ]);
   });
 
   it("uses fewer when there are fewer messages", () => {
@@ -36,9 +52,16 @@ describe("prompt caching (system_and_3)", () => {
   });
 
   it("turns string content into a marked text block and passes over empty messages", () => {
-    const messages: Array<CacheableMessage<Block>> = [{ role: "user", content: "hello" }, { role: "assistant", content: [] }, { role: "user", content: "" }];
+    const messages: Array<CacheableMessage<Block>> = [
+      { role: "user", content: "hello" },
+      { role: "assistant", content: [] },
+      { role: "user", content: "" },
+    ];
     const result = applySystemAndThree([], messages);
-    assert.deepEqual(result.messages[0], { role: "user", content: [{ type: "text", text: "hello", cache_control: { type: "ephemeral" } }] });
+    assert.deepEqual(result.messages[0], {
+      role: "user",
+      content: [{ type: "text", text: "hello", cache_control: { type: "ephemeral" } }],
+    });
     assert.deepEqual(result.messages[1], messages[1], "nothing to carry a marker");
     assert.equal(result.messages[2], messages[2]);
   });

@@ -7,7 +7,11 @@ const ROOT = "/work/project";
 
 function transcript(terminals: Record<string, string> = {}) {
   const sent: Array<{ method: HostNotificationMethod; params: unknown }> = [];
-  const t = new ChatTranscript((method, params) => sent.push({ method, params }), (path) => relative(ROOT, path), (id) => terminals[id]);
+  const t = new ChatTranscript(
+    (method, params) => sent.push({ method, params }),
+    (path) => relative(ROOT, path),
+    (id) => terminals[id],
+  );
   return { t, sent };
 }
 
@@ -15,21 +19,49 @@ describe("chat transcript (what the chat view is sent)", () => {
   it("streams the agent's reply as one item and sends only the deltas", () => {
     const { t, sent } = transcript();
     t.addUser("hi", []);
-    for (const text of ["Hel", "lo ", "**world**"]) t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+    for (const text of ["Hel", "lo ", "**world**"])
+      t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
     const agents = t.snapshot().items.filter((i) => i.kind === "agent");
-    assert.deepEqual(agents.map((a) => a.kind === "agent" && a.markdown), ["Hello **world**"]);
-    assert.deepEqual(sent.filter((m) => m.method === "chat/append").map((m) => (m.params as { text: string }).text), ["lo ", "**world**"]);
-    assert.equal(sent.filter((m) => m.method === "chat/item").length, 2, "the user item and the agent item's first piece");
+    assert.deepEqual(
+      agents.map((a) => a.kind === "agent" && a.markdown),
+      ["Hello **world**"],
+    );
+    assert.deepEqual(
+      sent.filter((m) => m.method === "chat/append").map((m) => (m.params as { text: string }).text),
+      ["lo ", "**world**"],
+    );
+    assert.equal(
+      sent.filter((m) => m.method === "chat/item").length,
+      2,
+      "the user item and the agent item's first piece",
+    );
   });
 
   it("shows the server's error and notice lines as notices, not as reply text", () => {
     const { t } = transcript();
     t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "partial answer" } });
-    t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "⚠️ The provider answered 429" }, _meta: { hermes: { error: true } } });
-    t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "⚠️ Truncated: AGENTS.md\n\n" }, _meta: { hermes: { notice: true } } });
+    t.apply({
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "text", text: "⚠️ The provider answered 429" },
+      _meta: { hermes: { error: true } },
+    });
+    t.apply({
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "text", text: "⚠️ Truncated: AGENTS.md\n\n" },
+      _meta: { hermes: { notice: true } },
+    });
     const items = t.snapshot().items;
-    assert.deepEqual(items.map((i) => i.kind), ["agent", "notice", "notice"]);
-    assert.deepEqual(items.slice(1).map((i) => i.kind === "notice" && [i.level, i.text]), [["error", "The provider answered 429"], ["warning", "Truncated: AGENTS.md"]]);
+    assert.deepEqual(
+      items.map((i) => i.kind),
+      ["agent", "notice", "notice"],
+    );
+    assert.deepEqual(
+      items.slice(1).map((i) => i.kind === "notice" && [i.level, i.text]),
+      [
+        ["error", "The provider answered 429"],
+        ["warning", "Truncated: AGENTS.md"],
+      ],
+    );
     assert.equal(items[0]?.kind === "agent" && items[0].markdown, "partial answer");
   });
 
@@ -39,7 +71,10 @@ describe("chat transcript (what the chat view is sent)", () => {
     t.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "second" } });
     t.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "third, " }, messageId: "m3" });
     t.apply({ sessionUpdate: "user_message_chunk", content: { type: "text", text: "in two chunks" }, messageId: "m3" });
-    assert.deepEqual(t.snapshot().items.map((i) => i.kind === "user" && i.text), ["first (cancelled)", "second", "third, in two chunks"]);
+    assert.deepEqual(
+      t.snapshot().items.map((i) => i.kind === "user" && i.text),
+      ["first (cancelled)", "second", "third, in two chunks"],
+    );
   });
 
   it("starts a new reply item after a tool call, and keeps thoughts apart", () => {
@@ -48,7 +83,10 @@ describe("chat transcript (what the chat view is sent)", () => {
     t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Let me look." } });
     t.apply({ sessionUpdate: "tool_call", toolCallId: "c1", title: "Read a.ts", kind: "read", status: "pending" });
     t.apply({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Done." } });
-    assert.deepEqual(t.snapshot().items.map((i) => i.kind), ["thought", "agent", "tool", "agent"]);
+    assert.deepEqual(
+      t.snapshot().items.map((i) => i.kind),
+      ["thought", "agent", "tool", "agent"],
+    );
   });
 
   it("shows a tool card with its kind, locations, output and diff counts, updated in place", () => {
@@ -62,7 +100,12 @@ describe("chat transcript (what the chat view is sent)", () => {
       locations: [{ path: `${ROOT}/src/a.ts`, line: 3 }],
       content: [{ type: "diff", path: `${ROOT}/src/a.ts`, oldText: "a\nb\nc\n", newText: "a\nB\nc\nd\n" }],
     });
-    t.apply({ sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed", content: [{ type: "content", content: { type: "text", text: "Edited src/a.ts" } }] });
+    t.apply({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "c1",
+      status: "completed",
+      content: [{ type: "content", content: { type: "text", text: "Edited src/a.ts" } }],
+    });
     const [card] = t.snapshot().items;
     assert.equal(card?.kind, "tool");
     if (card?.kind !== "tool") return;
@@ -76,25 +119,52 @@ describe("chat transcript (what the chat view is sent)", () => {
   it("shows an editor terminal's output on its tool card (ACP sends the terminal, not a copy of its text)", () => {
     const terminals: Record<string, string> = { term_1: "building…\n" };
     const { t } = transcript(terminals);
-    t.apply({ sessionUpdate: "tool_call", toolCallId: "c1", title: "Run make", kind: "execute", status: "in_progress" });
-    t.apply({ sessionUpdate: "tool_call_update", toolCallId: "c1", content: [{ type: "terminal", terminalId: "term_1" }] });
+    t.apply({
+      sessionUpdate: "tool_call",
+      toolCallId: "c1",
+      title: "Run make",
+      kind: "execute",
+      status: "in_progress",
+    });
+    t.apply({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "c1",
+      content: [{ type: "terminal", terminalId: "term_1" }],
+    });
     const card = () => t.snapshot().items[0];
     assert.equal((card() as { output: string }).output, "building…");
     terminals.term_1 = "building…\ndone\n";
-    t.apply({ sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed", content: [{ type: "terminal", terminalId: "term_1" }, { type: "content", content: { type: "text", text: "exit code 0" } }] });
+    t.apply({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "c1",
+      status: "completed",
+      content: [
+        { type: "terminal", terminalId: "term_1" },
+        { type: "content", content: { type: "text", text: "exit code 0" } },
+      ],
+    });
     assert.equal((card() as { output: string }).output, "building…\ndone\nexit code 0");
   });
 
   it("computes the diff of an edit with +/- counts and hunks", () => {
     const { t } = transcript();
-    t.apply({ sessionUpdate: "tool_call", toolCallId: "c1", title: "Write b.ts", kind: "edit", content: [{ type: "diff", path: `${ROOT}/b.ts`, oldText: null, newText: "x\ny\n" }] });
+    t.apply({
+      sessionUpdate: "tool_call",
+      toolCallId: "c1",
+      title: "Write b.ts",
+      kind: "edit",
+      content: [{ type: "diff", path: `${ROOT}/b.ts`, oldText: null, newText: "x\ny\n" }],
+    });
     const [card] = t.snapshot().items;
     if (card?.kind !== "tool") return assert.fail("no tool card");
     const [diff] = card.diffs;
     assert.equal(diff?.change, "create");
     assert.equal(diff?.added, 2);
     assert.equal(diff?.removed, 0);
-    assert.deepEqual(diff?.hunks[0]?.lines, [{ type: "add", text: "x" }, { type: "add", text: "y" }]);
+    assert.deepEqual(diff?.hunks[0]?.lines, [
+      { type: "add", text: "x" },
+      { type: "add", text: "y" },
+    ]);
   });
 
   it("keeps one live plan per turn", () => {
@@ -112,7 +182,12 @@ describe("chat transcript (what the chat view is sent)", () => {
     const { t } = transcript();
     const id = t.addPermission({
       sessionId: "s",
-      toolCall: { toolCallId: "c9", title: "Run rm -rf build", kind: "execute", content: [{ type: "content", content: { type: "text", text: "$ rm -rf build" } }] },
+      toolCall: {
+        toolCallId: "c9",
+        title: "Run rm -rf build",
+        kind: "execute",
+        content: [{ type: "content", content: { type: "text", text: "$ rm -rf build" } }],
+      },
       options: [
         { optionId: "once", name: "Allow once", kind: "allow_once" },
         { optionId: "deny", name: "Deny", kind: "reject_once" },
@@ -123,17 +198,30 @@ describe("chat transcript (what the chat view is sent)", () => {
     const card = t.item(id);
     if (card?.kind !== "permission") return assert.fail("no permission card");
     assert.equal(card.detail, "$ rm -rf build");
-    assert.deepEqual(card.options.map((o) => o.name), ["Allow once", "Deny"]);
+    assert.deepEqual(
+      card.options.map((o) => o.name),
+      ["Allow once", "Deny"],
+    );
     assert.equal(card.answer, "deny");
   });
 
   it("puts an edit under review on the tool card that made it, and a stray one on a card of its own", () => {
     const { t } = transcript();
-    t.apply({ sessionUpdate: "tool_call", toolCallId: "c1", title: "Write a.txt", kind: "edit", status: "in_progress", locations: [{ path: `${ROOT}/a.txt` }] });
+    t.apply({
+      sessionUpdate: "tool_call",
+      toolCallId: "c1",
+      title: "Write a.txt",
+      kind: "edit",
+      status: "in_progress",
+      locations: [{ path: `${ROOT}/a.txt` }],
+    });
     t.addReview("p1", `${ROOT}/a.txt`, "old\n", "new\n");
     t.addReview("p2", `${ROOT}/other.txt`, null, "hello\n");
     const items = t.snapshot().items;
-    assert.deepEqual(items.map((i) => i.kind), ["tool", "review"]);
+    assert.deepEqual(
+      items.map((i) => i.kind),
+      ["tool", "review"],
+    );
     const card = items[0];
     if (card?.kind !== "tool") return assert.fail();
     assert.deepEqual(card.review, { proposalId: "p1", status: "pending" });
@@ -156,10 +244,24 @@ describe("chat transcript (what the chat view is sent)", () => {
 
   it("follows commands, pickers, usage and the title; reset empties the conversation", () => {
     const { t, sent } = transcript();
-    t.apply({ sessionUpdate: "available_commands_update", availableCommands: [{ name: "compress", description: "Compress", input: { hint: "focus" } }] });
+    t.apply({
+      sessionUpdate: "available_commands_update",
+      availableCommands: [{ name: "compress", description: "Compress", input: { hint: "focus" } }],
+    });
     t.apply({
       sessionUpdate: "config_option_update",
-      configOptions: [{ id: "mode", name: "Mode", type: "select", currentValue: "default", options: [{ value: "default", name: "Default" }, { value: "yolo", name: "YOLO" }] }],
+      configOptions: [
+        {
+          id: "mode",
+          name: "Mode",
+          type: "select",
+          currentValue: "default",
+          options: [
+            { value: "default", name: "Default" },
+            { value: "yolo", name: "YOLO" },
+          ],
+        },
+      ],
     });
     t.apply({ sessionUpdate: "current_mode_update", currentModeId: "yolo" });
     t.apply({ sessionUpdate: "usage_update", used: 1200, size: 128000 });
@@ -177,8 +279,26 @@ describe("chat transcript (what the chat view is sent)", () => {
 
   it("flattens grouped select options into picker choices", () => {
     const pickers = pickersOf([
-      { id: "model", name: "Model", type: "select", currentValue: "a", options: [{ group: "g", name: "Group", options: [{ value: "a", name: "A" }, { value: "b", name: "B", description: "second" }] }] },
+      {
+        id: "model",
+        name: "Model",
+        type: "select",
+        currentValue: "a",
+        options: [
+          {
+            group: "g",
+            name: "Group",
+            options: [
+              { value: "a", name: "A" },
+              { value: "b", name: "B", description: "second" },
+            ],
+          },
+        ],
+      },
     ]);
-    assert.deepEqual(pickers[0]?.choices, [{ value: "a", name: "A" }, { value: "b", name: "B", description: "second" }]);
+    assert.deepEqual(pickers[0]?.choices, [
+      { value: "a", name: "A" },
+      { value: "b", name: "B", description: "second" },
+    ]);
   });
 });

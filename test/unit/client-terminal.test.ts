@@ -2,9 +2,9 @@ import { strict as assert } from "node:assert";
 import * as acp from "@agentclientprotocol/sdk";
 import { ClientTerminalCommand, nextPollMs } from "../../acp-server/client-terminal.js";
 import { TerminalLinks } from "../../acp-server/terminal-links.js";
-import type { CommandSpec, RunningCommand } from "../../agent/workspace/workspace.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
-import { TerminalHandlers, onTerminalRequests } from "../../extension/acp/terminal-handlers.js";
+import type { CommandSpec, RunningCommand } from "../../agent/workspace/workspace.js";
+import { onTerminalRequests, TerminalHandlers } from "../../extension/acp/terminal-handlers.js";
 import { connectToClient } from "../helpers/acp-pair.js";
 
 /** The extension's real terminal handlers, with terminal/create answered after `createDelayMs` (or refused). */
@@ -33,7 +33,9 @@ describe("a command in the editor's terminal when terminal/create is slow or ref
   beforeEach(() => {
     terminals = new SlowTerminals();
     // Registered before onTerminalRequests' own create: the first handler of a method wins.
-    const client = acp.client({ name: "slow-editor" }).onRequest("terminal/create", ({ params }) => terminals.createLater(params));
+    const client = acp
+      .client({ name: "slow-editor" })
+      .onRequest("terminal/create", ({ params }) => terminals.createLater(params));
     pair = connectToClient(onTerminalRequests(client, terminals));
     warnings.length = 0;
     ranHere.length = 0;
@@ -52,18 +54,27 @@ describe("a command in the editor's terminal when terminal/create is slow or ref
       ranHere.push(spec);
       return new LocalWorkspace(process.cwd()).runCommand(spec);
     };
-    return new ClientTerminalCommand({ command, cwd: process.cwd(), toolCallId: "t1" }, { client: pair.agent, sessionId: "s", links, log, runLocally, clientTimeoutMs: 150 });
+    return new ClientTerminalCommand(
+      { command, cwd: process.cwd(), toolCallId: "t1" },
+      { client: pair.agent, sessionId: "s", links, log, runLocally, clientTimeoutMs: 150 },
+    );
   };
 
   it("fails the call on a timeout without running the command here, and releases a terminal that arrives late", async () => {
     terminals.createDelayMs = 400;
     const command = start("sleep 30");
-    await assert.rejects(command.exited, /The editor did not open a terminal within 0.15s, so the command was not run here: the editor may still start it/);
+    await assert.rejects(
+      command.exited,
+      /The editor did not open a terminal within 0.15s, so the command was not run here: the editor may still start it/,
+    );
     assert.deepEqual(ranHere, [], "not run twice");
     for (let i = 0; i < 100 && terminals.releasedIds.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(terminals.releasedIds, ["term_1"], "the late terminal is released (which stops its command)");
     assert.deepEqual(announced, [], "never shown in the tool call");
-    assert.match(warnings.join("\n"), /the editor opened terminal term_1 after the command was given up on; releasing it/);
+    assert.match(
+      warnings.join("\n"),
+      /the editor opened terminal term_1 after the command was given up on; releasing it/,
+    );
   });
 
   it("runs the command here when the editor answers with an error", async () => {
@@ -73,7 +84,10 @@ describe("a command in the editor's terminal when terminal/create is slow or ref
     command.onOutput((chunk) => (output += chunk));
     assert.deepEqual(await command.exited, { exitCode: 0, signal: null });
     assert.equal(output, "here\n");
-    assert.deepEqual(ranHere.map((s) => s.command), ["echo here"]);
+    assert.deepEqual(
+      ranHere.map((s) => s.command),
+      ["echo here"],
+    );
   });
 
   it("answers in time: runs in the editor's terminal, linked to its call and released", async () => {
@@ -85,7 +99,9 @@ describe("a command in the editor's terminal when terminal/create is slow or ref
     assert.equal(output, "there\n");
     assert.deepEqual(ranHere, []);
     assert.deepEqual(terminals.releasedIds, ["term_1"]);
-    assert.deepEqual(announced, [{ sessionUpdate: "tool_call_update", toolCallId: "t1", content: [{ type: "terminal", terminalId: "term_1" }] }]);
+    assert.deepEqual(announced, [
+      { sessionUpdate: "tool_call_update", toolCallId: "t1", content: [{ type: "terminal", terminalId: "term_1" }] },
+    ]);
   });
 });
 

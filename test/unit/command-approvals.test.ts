@@ -25,7 +25,12 @@ describe("session and always command approvals", () => {
   function gate(answers: CommandApproval[], configPath = "/nonexistent/config.yaml") {
     const user = new ScriptedUser(answers);
     const env = toolEnvironment(ROOT, "/nonexistent/hermes-home", user, toolSettings({ configPath }));
-    const ctx: ToolContext = { ...env, signal: new AbortController().signal, toolCallId: "call_approvals", progress: () => {} };
+    const ctx: ToolContext = {
+      ...env,
+      signal: new AbortController().signal,
+      toolCallId: "call_approvals",
+      progress: () => {},
+    };
     return { user, env, run: (command: string) => gateCommand(command, ctx) };
   }
 
@@ -35,7 +40,11 @@ describe("session and always command approvals", () => {
     assert.equal(user.commandRequests[0]!.allowSession, true);
     assert.equal((await run("rm -rf build")).allowed, true, "upstream's semantics: the key is 'recursive delete'");
     assert.equal(user.commandRequests.length, 1);
-    assert.equal((await run(`rm -rf ${homedir()}/projects`)).allowed, false, "outside the workspace asks again (and is denied)");
+    assert.equal(
+      (await run(`rm -rf ${homedir()}/projects`)).allowed,
+      false,
+      "outside the workspace asks again (and is denied)",
+    );
     assert.equal(user.commandRequests.length, 2);
     assert.equal(user.commandRequests[1]!.allowSession, false);
     assert.equal(user.commandRequests[1]!.allowPermanent, false);
@@ -55,7 +64,10 @@ describe("session and always command approvals", () => {
     const configPath = join(temp.make(), "config.yaml");
     const { run, user } = gate(["always"], configPath);
     assert.equal((await run("git push --force origin main")).allowed, true);
-    assert.match(readFileSync(configPath, "utf8"), /command_allowlist:\n\s+- git force push \(rewrites remote history\)/);
+    assert.match(
+      readFileSync(configPath, "utf8"),
+      /command_allowlist:\n\s+- git force push \(rewrites remote history\)/,
+    );
     assert.equal((await run("git push --force upstream other")).allowed, true);
     assert.equal(user.commandRequests.length, 1);
   });
@@ -71,9 +83,27 @@ describe("session and always command approvals", () => {
     const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
     const approver = new AcpApprover("s1", client, log);
     const signal = new AbortController().signal;
-    await approver.approveCommand({ toolCallId: "t", command: "rm -rf build", description: "recursive delete", allowPermanent: true }, signal);
-    assert.deepEqual(offered.map((o) => o.name), ["Allow once", "Allow recursive delete for this session", "Always allow recursive delete", "Deny"]);
-    await approver.approveCommand({ toolCallId: "t", command: "rm -rf ~/x", description: "recursive delete", allowPermanent: false, allowSession: false }, signal);
-    assert.deepEqual(offered.map((o) => o.name), ["Allow once", "Deny"]);
+    await approver.approveCommand(
+      { toolCallId: "t", command: "rm -rf build", description: "recursive delete", allowPermanent: true },
+      signal,
+    );
+    assert.deepEqual(
+      offered.map((o) => o.name),
+      ["Allow once", "Allow recursive delete for this session", "Always allow recursive delete", "Deny"],
+    );
+    await approver.approveCommand(
+      {
+        toolCallId: "t",
+        command: "rm -rf ~/x",
+        description: "recursive delete",
+        allowPermanent: false,
+        allowSession: false,
+      },
+      signal,
+    );
+    assert.deepEqual(
+      offered.map((o) => o.name),
+      ["Allow once", "Deny"],
+    );
   });
 });

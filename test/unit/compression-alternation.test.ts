@@ -16,7 +16,8 @@ const SNAPSHOT = `${TODO_SNAPSHOT_HEADER}\n- [>] 2. Fix the bug (in_progress)`;
 /** What strict-alternation chat templates (Mistral, Gemma on vLLM / llama.cpp) demand: never two user messages in a row. */
 function assertAlternates(messages: readonly { role: string; content?: unknown }[], where: string): void {
   messages.forEach((m, i) => {
-    if (i > 0 && m.role === "user") assert.notEqual(messages[i - 1]!.role, "user", `${where}: messages ${i - 1} and ${i} are both user messages`);
+    if (i > 0 && m.role === "user")
+      assert.notEqual(messages[i - 1]!.role, "user", `${where}: messages ${i - 1} and ${i} are both user messages`);
   });
 }
 
@@ -49,11 +50,21 @@ describe("after a compression, the history sent never holds two user messages in
 
   it("at the start of a turn: an earlier task list that the tail begins with joins the summary, found by its header", async () => {
     // An earlier turn: the user's request, a long tool run, the task list a mid-turn compression re-injected, the end.
-    const history: ChatMessage[] = [{ role: "user", content: "first request" }, { role: "assistant", content: "first answer" }];
-    for (let i = 0; i < 4; i++) history.push({ role: "user", content: `question ${i} ${"q".repeat(800)}` }, { role: "assistant", content: `answer ${i} ${"a".repeat(800)}` });
+    const history: ChatMessage[] = [
+      { role: "user", content: "first request" },
+      { role: "assistant", content: "first answer" },
+    ];
+    for (let i = 0; i < 4; i++)
+      history.push(
+        { role: "user", content: `question ${i} ${"q".repeat(800)}` },
+        { role: "assistant", content: `answer ${i} ${"a".repeat(800)}` },
+      );
     history.push({ role: "user", content: "fix the bug" });
     for (let i = 0; i < 3; i++) {
-      history.push({ role: "assistant", content: "", toolCalls: [{ id: `r${i}`, name: "read_log", arguments: "{}" }] }, { role: "tool", toolCallId: `r${i}`, content: "x".repeat(i === 2 ? 5200 : 2000) });
+      history.push(
+        { role: "assistant", content: "", toolCalls: [{ id: `r${i}`, name: "read_log", arguments: "{}" }] },
+        { role: "tool", toolCallId: `r${i}`, content: "x".repeat(i === 2 ? 5200 : 2000) },
+      );
     }
     history.push(
       { role: "user", content: SNAPSHOT },
@@ -66,7 +77,12 @@ describe("after a compression, the history sent never holds two user messages in
     convo.restore(history);
     llm.enqueue({ kind: "text", chunks: ["## Goal\nFix the bug."] }, { kind: "text", chunks: ["Next done."] });
     const notices: string[] = [];
-    await convo.runTurn("what next?", new AbortController().signal, (e) => (e.type === "notice" ? notices.push(e.title) : undefined), toolEnvironment(temp.make(), temp.make()));
+    await convo.runTurn(
+      "what next?",
+      new AbortController().signal,
+      (e) => (e.type === "notice" ? notices.push(e.title) : undefined),
+      toolEnvironment(temp.make(), temp.make()),
+    );
 
     assert.deepEqual(notices, ["Context compressed"]);
     const sent = llm.requests.at(-1)!.body.messages as readonly { role: string; content?: unknown }[];
@@ -83,13 +99,22 @@ describe("after a compression, the history sent never holds two user messages in
   it("mid-turn: the task list and the last-call note become one message, not two", async () => {
     const convo = conversation(6000, 1, { enabled: true, threshold: 0.5, targetRatio: 0.2, protectLastN: 20 });
     const earlier: ChatMessage[] = [];
-    for (let i = 0; i < 7; i++) earlier.push({ role: "user", content: `question ${i} ${"q".repeat(500)}` }, { role: "assistant", content: `answer ${i} ${"a".repeat(500)}` });
+    for (let i = 0; i < 7; i++)
+      earlier.push(
+        { role: "user", content: `question ${i} ${"q".repeat(500)}` },
+        { role: "assistant", content: `answer ${i} ${"a".repeat(500)}` },
+      );
     convo.restore(earlier);
     llm.enqueue(
       {
         kind: "tool_calls",
         calls: [
-          scriptedCall("c1", "todo", { todos: [{ id: "1", content: "Read the log", status: "completed" }, { id: "2", content: "Fix the bug", status: "in_progress" }] }),
+          scriptedCall("c1", "todo", {
+            todos: [
+              { id: "1", content: "Read the log", status: "completed" },
+              { id: "2", content: "Fix the bug", status: "in_progress" },
+            ],
+          }),
           scriptedCall("c2", "read_log", {}),
         ],
       },
@@ -97,7 +122,12 @@ describe("after a compression, the history sent never holds two user messages in
       { kind: "text", chunks: ["Out of steps."] },
     );
     const notices: string[] = [];
-    const stop = await convo.runTurn("go", new AbortController().signal, (e) => (e.type === "notice" ? notices.push(e.title) : undefined), toolEnvironment(temp.make(), temp.make()));
+    const stop = await convo.runTurn(
+      "go",
+      new AbortController().signal,
+      (e) => (e.type === "notice" ? notices.push(e.title) : undefined),
+      toolEnvironment(temp.make(), temp.make()),
+    );
 
     assert.equal(stop, "max_turn_requests");
     assert.deepEqual(notices, ["Context compressed"]);

@@ -22,15 +22,20 @@ function configErrorOf(fn: () => unknown): ConfigError {
 
 describe("config.yaml", () => {
   it("reads the model section with upstream's keys and aliases", () => {
-    assert.deepEqual(settingsOf("model:\n  provider: openrouter\n  default: a/b\n  base_url: http://x:1/v1\n  api_mode: chat_completions\n"), {
-      provider: "openrouter",
-      model: "a/b",
-      baseUrl: "http://x:1/v1",
-      apiMode: "chat_completions",
-      apiKey: undefined,
-      contextLength: undefined,
-      maxRetries: undefined,
-    });
+    assert.deepEqual(
+      settingsOf(
+        "model:\n  provider: openrouter\n  default: a/b\n  base_url: http://x:1/v1\n  api_mode: chat_completions\n",
+      ),
+      {
+        provider: "openrouter",
+        model: "a/b",
+        baseUrl: "http://x:1/v1",
+        apiMode: "chat_completions",
+        apiKey: undefined,
+        contextLength: undefined,
+        maxRetries: undefined,
+      },
+    );
     assert.equal(settingsOf("model:\n  model: m2\n").model, "m2", "`model` is an alias of `default`");
     assert.equal(settingsOf("model: just-a-name\n").model, "just-a-name", "a bare string names the model");
     assert.deepEqual(settingsOf(""), {}, "an empty file is an empty config");
@@ -54,8 +59,14 @@ describe("config.yaml", () => {
 
   it("points at the line of a wrong value", () => {
     assert.equal(configErrorOf(() => settingsOf("model:\n  provider: nope\n")).problem.line, 2);
-    assert.match(configErrorOf(() => settingsOf("model:\n  api_mode: grpc\n")).message, /:2:13: api_mode must be one of chat_completions, codex_responses, anthropic_messages/);
-    assert.match(configErrorOf(() => settingsOf("model:\n\n  base_url: localhost:1234\n")).message, /:3:13: base_url must be an http\(s\) URL/);
+    assert.match(
+      configErrorOf(() => settingsOf("model:\n  api_mode: grpc\n")).message,
+      /:2:13: api_mode must be one of chat_completions, codex_responses, anthropic_messages/,
+    );
+    assert.match(
+      configErrorOf(() => settingsOf("model:\n\n  base_url: localhost:1234\n")).message,
+      /:3:13: base_url must be an http\(s\) URL/,
+    );
     assert.match(configErrorOf(() => settingsOf("model:\n  default: 42\n")).message, /model\.default must be a string/);
     assert.match(configErrorOf(() => settingsOf("model: [1]\n")).message, /`model` must be a mapping/);
   });
@@ -64,7 +75,11 @@ describe("config.yaml", () => {
 describe("provider resolution", () => {
   const env = {};
   it("maps a provider name to base URL, API mode and key variable", () => {
-    const r = resolveRuntimeProvider({ provider: "openrouter", model: "m" }, { OPENROUTER_API_KEY: "k" }, "/h/config.yaml");
+    const r = resolveRuntimeProvider(
+      { provider: "openrouter", model: "m" },
+      { OPENROUTER_API_KEY: "k" },
+      "/h/config.yaml",
+    );
     assert.ok(r.ok);
     assert.equal(r.runtime.baseUrl, "https://openrouter.ai/api/v1");
     assert.equal(r.runtime.apiMode, "chat_completions");

@@ -23,17 +23,42 @@ async function run(text: string, size: number, accept = (method: string) => meth
 const line = (message: object) => `${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`;
 
 describe("document event tap (ACP input before the SDK)", () => {
-  const prompt = line({ id: 1, method: "session/prompt", params: { sessionId: "s", prompt: [{ type: "text", text: 'mentions "document/didFocus" and é' }] } });
-  const focus = (n: number) => line({ method: "document/didFocus", params: { sessionId: "s", uri: "file:///a", position: { line: n, character: 0 } } });
+  const prompt = line({
+    id: 1,
+    method: "session/prompt",
+    params: { sessionId: "s", prompt: [{ type: "text", text: 'mentions "document/didFocus" and é' }] },
+  });
+  const focus = (n: number) =>
+    line({
+      method: "document/didFocus",
+      params: { sessionId: "s", uri: "file:///a", position: { line: n, character: 0 } },
+    });
   const change = line({ method: "document/didChange", params: { sessionId: "s" } });
   const request = line({ id: 2, method: "document/didOpen", params: {} });
-  const text = [focus(1), prompt, focus(2), change, "not json \"document/did\n", request, focus(3), "{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\""].join("");
+  const text = [
+    focus(1),
+    prompt,
+    focus(2),
+    change,
+    'not json "document/did\n',
+    request,
+    focus(3),
+    '{"jsonrpc":"2.0","method":"session/cancel"',
+  ].join("");
 
   it("takes the document events it handles, in order, and passes every other byte through unchanged, whatever the chunking", async () => {
     for (const size of [1, 2, 3, 7, 64, 100, 4096]) {
       const { passed, handled } = await run(text, size);
-      assert.equal(passed, [prompt, change, "not json \"document/did\n", request, "{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\""].join(""), `chunks of ${size}`);
-      assert.deepEqual(handled.map(([, params]) => (params as { position: { line: number } }).position.line), [1, 2, 3], `chunks of ${size}`);
+      assert.equal(
+        passed,
+        [prompt, change, 'not json "document/did\n', request, '{"jsonrpc":"2.0","method":"session/cancel"'].join(""),
+        `chunks of ${size}`,
+      );
+      assert.deepEqual(
+        handled.map(([, params]) => (params as { position: { line: number } }).position.line),
+        [1, 2, 3],
+        `chunks of ${size}`,
+      );
     }
   });
 
@@ -58,7 +83,11 @@ describe("document event tap (ACP input before the SDK)", () => {
       return { passed: Buffer.concat(out).toString(), replies };
     }
     const big = "x".repeat(500);
-    const request = line({ id: 7, method: "session/prompt", params: { sessionId: "s", prompt: [{ type: "text", text: big }] } });
+    const request = line({
+      id: 7,
+      method: "session/prompt",
+      params: { sessionId: "s", prompt: [{ type: "text", text: big }] },
+    });
     const response = line({ id: 3, result: { content: big } });
     const notification = line({ method: "session/cancel", params: { sessionId: big } });
     const small = line({ id: 8, method: "session/list", params: {} });
@@ -67,7 +96,11 @@ describe("document event tap (ACP input before the SDK)", () => {
       for (const size of [1, 7, 64, 256, 4096]) {
         const { passed, replies } = await capped(request + small + notification + small, size, 200);
         assert.equal(passed, small + small, `chunks of ${size}`);
-        assert.deepEqual(replies.map((r) => [r.id, r.error.code]), [[7, -32600]], `chunks of ${size}`);
+        assert.deepEqual(
+          replies.map((r) => [r.id, r.error.code]),
+          [[7, -32600]],
+          `chunks of ${size}`,
+        );
         assert.match(replies[0]!.error.message, /exceeds the 200-byte limit for one message \(session\/prompt\)/);
       }
     });
@@ -76,7 +109,14 @@ describe("document event tap (ACP input before the SDK)", () => {
       const { passed, replies } = await capped(response + small, 16, 200);
       assert.deepEqual(replies, []);
       const [first, second] = passed.split("\n");
-      assert.deepEqual(JSON.parse(first!), { jsonrpc: "2.0", id: 3, error: { code: -32600, message: "The client's reply exceeded the 200-byte limit for one message and was dropped." } });
+      assert.deepEqual(JSON.parse(first!), {
+        jsonrpc: "2.0",
+        id: 3,
+        error: {
+          code: -32600,
+          message: "The client's reply exceeded the 200-byte limit for one message and was dropped.",
+        },
+      });
       assert.equal(`${second}\n`, small);
     });
 
@@ -84,13 +124,24 @@ describe("document event tap (ACP input before the SDK)", () => {
       const endless = "[" + "1,".repeat(50_000);
       const { passed, replies } = await capped(endless, 1000, 200);
       assert.equal(passed, "");
-      assert.deepEqual(replies.map((r) => r.id), [null]);
+      assert.deepEqual(
+        replies.map((r) => r.id),
+        [null],
+      );
     });
   });
 
   it("reads the id and method of a message from its head, at the top level only", () => {
-    assert.deepEqual(readJsonRpcHead('{"jsonrpc":"2.0","id":"a\\"b","method":"session/prompt","params":{"x":'), { id: 'a"b', method: "session/prompt", answer: false });
-    assert.deepEqual(readJsonRpcHead('{"jsonrpc":"2.0","params":{"id":5,"s":"}"},"method":"m","id":9}'), { id: 9, method: "m", answer: false });
+    assert.deepEqual(readJsonRpcHead('{"jsonrpc":"2.0","id":"a\\"b","method":"session/prompt","params":{"x":'), {
+      id: 'a"b',
+      method: "session/prompt",
+      answer: false,
+    });
+    assert.deepEqual(readJsonRpcHead('{"jsonrpc":"2.0","params":{"id":5,"s":"}"},"method":"m","id":9}'), {
+      id: 9,
+      method: "m",
+      answer: false,
+    });
     assert.deepEqual(readJsonRpcHead('{"jsonrpc":"2.0","params":{"id":5,"text":"xxxx'), { answer: false });
     assert.deepEqual(readJsonRpcHead('{"id":12'), { answer: false }, "a number cut by the head is not trusted");
     assert.deepEqual(readJsonRpcHead('{"jsonrpc":"2.0","id":4,"result":{"content":"xx'), { id: 4, answer: true });

@@ -1,10 +1,10 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { SubdirectoryHintTracker } from "../../agent/context/subdirectory-hints.js";
-import { formatInjectedHints } from "../../agent/prompt/format-hint-report.js";
 import { EditorDocuments } from "../../acp-server/editor-documents.js";
 import { parseDocumentRef, parseFocusEvent } from "../../acp-server/handlers/document-events.js";
+import { SubdirectoryHintTracker } from "../../agent/context/subdirectory-hints.js";
+import { formatInjectedHints } from "../../agent/prompt/format-hint-report.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 describe("editor documents (ACP document events, before they reach the hints)", () => {
@@ -16,8 +16,15 @@ describe("editor documents (ACP document events, before they reach the hints)", 
     assert.equal(documents.opened(uri("docs/guide/intro.md")), "docs/guide/intro.md");
     documents.opened(uri("docs/guide/other.md"));
     documents.focused(uri("src/main.ts"), 4);
-    assert.deepEqual(documents.take(), { paths: [join(root, "docs/guide/intro.md"), join(root, "src/main.ts")], focus: { path: "src/main.ts", line: 4 } });
-    assert.deepEqual(documents.take(), { paths: [], focus: undefined }, "nothing new, and the same focus is not told twice");
+    assert.deepEqual(documents.take(), {
+      paths: [join(root, "docs/guide/intro.md"), join(root, "src/main.ts")],
+      focus: { path: "src/main.ts", line: 4 },
+    });
+    assert.deepEqual(
+      documents.take(),
+      { paths: [], focus: undefined },
+      "nothing new, and the same focus is not told twice",
+    );
   });
 
   it("keeps at most 256 directories between two turns, dropping the oldest", () => {
@@ -31,7 +38,11 @@ describe("editor documents (ACP document events, before they reach the hints)", 
 
   it("ignores what lies outside the workspace or is no local file, and forgets a focus that left", () => {
     const documents = new EditorDocuments([root]);
-    assert.equal(documents.opened(pathToFileURL("/work/project-other/x.ts").href), undefined, "a sibling whose name starts the same");
+    assert.equal(
+      documents.opened(pathToFileURL("/work/project-other/x.ts").href),
+      undefined,
+      "a sibling whose name starts the same",
+    );
     assert.equal(documents.opened(pathToFileURL("/work/x.ts").href), undefined);
     assert.equal(documents.opened("untitled:Untitled-1"), undefined);
     assert.equal(documents.opened("file://server/share/x.ts"), undefined, "a file URL with a host");
@@ -51,10 +62,19 @@ describe("editor documents (ACP document events, before they reach the hints)", 
   });
 
   it("parses only well-formed events", () => {
-    assert.deepEqual(parseDocumentRef({ sessionId: "s", uri: "file:///x", text: "…" }), { sessionId: "s", uri: "file:///x" });
-    for (const bad of [undefined, null, 3, "x", [], { sessionId: "s" }, { sessionId: 1, uri: "file:///x" }]) assert.equal(parseDocumentRef(bad), undefined);
-    assert.deepEqual(parseFocusEvent({ sessionId: "s", uri: "file:///x", position: { line: 7, character: 2 } }), { sessionId: "s", uri: "file:///x", line: 7 });
-    for (const line of [-1, 1.5, "3", null, Number.NaN]) assert.equal(parseFocusEvent({ sessionId: "s", uri: "file:///x", position: { line } }), undefined);
+    assert.deepEqual(parseDocumentRef({ sessionId: "s", uri: "file:///x", text: "…" }), {
+      sessionId: "s",
+      uri: "file:///x",
+    });
+    for (const bad of [undefined, null, 3, "x", [], { sessionId: "s" }, { sessionId: 1, uri: "file:///x" }])
+      assert.equal(parseDocumentRef(bad), undefined);
+    assert.deepEqual(parseFocusEvent({ sessionId: "s", uri: "file:///x", position: { line: 7, character: 2 } }), {
+      sessionId: "s",
+      uri: "file:///x",
+      line: 7,
+    });
+    for (const line of [-1, 1.5, "3", null, Number.NaN])
+      assert.equal(parseFocusEvent({ sessionId: "s", uri: "file:///x", position: { line } }), undefined);
     assert.equal(parseFocusEvent({ sessionId: "s", uri: "file:///x", position: null }), undefined);
   });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { NON_INTERACTIVE_APPROVER, type Approver, type ReadApproval } from "../../agent/tools/approver.js";
+import { type Approver, NON_INTERACTIVE_APPROVER, type ReadApproval } from "../../agent/tools/approver.js";
 import { createFileTools } from "../../agent/tools/file/index.js";
 import type { SessionMode } from "../../agent/tools/safety/session-mode.js";
 import { SessionToolState } from "../../agent/tools/session-tool-state.js";
@@ -28,7 +28,12 @@ describe("file tools: paths resolved before any decision", () => {
   });
   afterEach(() => dirs.cleanup());
 
-  async function run(name: string, args: Record<string, unknown>, mode: SessionMode, approver: Approver = NON_INTERACTIVE_APPROVER): Promise<ToolResult> {
+  async function run(
+    name: string,
+    args: Record<string, unknown>,
+    mode: SessionMode,
+    approver: Approver = NON_INTERACTIVE_APPROVER,
+  ): Promise<ToolResult> {
     const tool = createFileTools({ userHome, env: {} }).find((t) => t.name === name);
     assert.ok(tool, `tool ${name}`);
     state.mode = mode;
@@ -54,9 +59,16 @@ describe("file tools: paths resolved before any decision", () => {
     });
 
     it("asks in accept-edits for a write through a link to home, and writes nothing when nobody can answer", async () => {
-      const result = await run("write_file", { path: "homelink/.bashrc", content: "touch /tmp/pwned\n" }, "accept_edits");
+      const result = await run(
+        "write_file",
+        { path: "homelink/.bashrc", content: "touch /tmp/pwned\n" },
+        "accept_edits",
+      );
       assert.equal(result.isError, true);
-      assert.match(result.content, /^Edit approval is needed \(outside the workspace: .*homelink\/\.bashrc \(really .*\.bashrc\)\)/);
+      assert.match(
+        result.content,
+        /^Edit approval is needed \(outside the workspace: .*homelink\/\.bashrc \(really .*\.bashrc\)\)/,
+      );
       assert.equal(existsSync(join(userHome, ".bashrc")), false);
       const user = new ScriptedUser([], [], true, [false]);
       await run("write_file", { path: "homelink/.bashrc", content: "x" }, "accept_edits", user);
@@ -67,11 +79,24 @@ describe("file tools: paths resolved before any decision", () => {
 
     it("asks in accept-edits for .git internals reached through a link, and for the same through a patch", async () => {
       const user = new ScriptedUser([], [], true, [false, false]);
-      const write = await run("write_file", { path: "gitlink/config", content: "[core]\n\tfsmonitor = touch X\n" }, "accept_edits", user);
+      const write = await run(
+        "write_file",
+        { path: "gitlink/config", content: "[core]\n\tfsmonitor = touch X\n" },
+        "accept_edits",
+        user,
+      );
       assert.match(write.content, /^Edit approval denied by the user/);
-      const patched = await run("patch", { path: "gitlink/config", old_string: "[core]", new_string: "[core]\n\tfsmonitor = touch X" }, "accept_edits", user);
+      const patched = await run(
+        "patch",
+        { path: "gitlink/config", old_string: "[core]", new_string: "[core]\n\tfsmonitor = touch X" },
+        "accept_edits",
+        user,
+      );
       assert.match(patched.content, /^Edit approval denied by the user/);
-      assert.deepEqual(user.editRequests.map((r) => /inside \.git/.test(r.reason ?? "")), [true, true]);
+      assert.deepEqual(
+        user.editRequests.map((r) => /inside \.git/.test(r.reason ?? "")),
+        [true, true],
+      );
       assert.equal(readFileSync(join(root, ".git", "config"), "utf8"), "[core]\n");
     });
 
@@ -93,7 +118,11 @@ describe("file tools: paths resolved before any decision", () => {
 
   describe("reads", () => {
     it("never reads credential files, in any mode, YOLO and read-only included", async () => {
-      writeTree(userHome, { ".ssh/id_rsa": "PRIVATE KEY", ".aws/credentials": "aws_secret_access_key=SECRET", ".netrc": "password SECRET" });
+      writeTree(userHome, {
+        ".ssh/id_rsa": "PRIVATE KEY",
+        ".aws/credentials": "aws_secret_access_key=SECRET",
+        ".netrc": "password SECRET",
+      });
       symlinkSync(join(userHome, ".ssh", "id_rsa"), join(root, "key.txt"));
       for (const mode of ["read_only", "default", "accept_edits", "yolo"] as const) {
         for (const path of ["~/.ssh/id_rsa", "~/.aws/credentials", "~/.netrc", "key.txt"]) {
@@ -109,23 +138,39 @@ describe("file tools: paths resolved before any decision", () => {
       writeTree(userHome, { "notes/a.txt": "alpha", "notes/b.txt": "beta", "other/c.txt": "gamma" });
       const user = reader("once", "session", "deny");
       assert.match((await run("read_file", { path: "~/notes/a.txt" }, "default", user)).content, /1\|alpha/);
-      assert.match((await run("read_file", { path: "~/notes/a.txt" }, "default", user)).content, /1\|alpha/, "asked again after allow once");
-      assert.match((await run("read_file", { path: "~/notes/b.txt" }, "accept_edits", user)).content, /1\|beta/, "no question: the folder is allowed");
+      assert.match(
+        (await run("read_file", { path: "~/notes/a.txt" }, "default", user)).content,
+        /1\|alpha/,
+        "asked again after allow once",
+      );
+      assert.match(
+        (await run("read_file", { path: "~/notes/b.txt" }, "accept_edits", user)).content,
+        /1\|beta/,
+        "no question: the folder is allowed",
+      );
       const denied = await run("read_file", { path: "~/other/c.txt" }, "read_only", user);
       assert.match(denied.content, /^Read denied by the user: .*other\/c\.txt is outside the workspace/);
       assert.doesNotMatch(denied.content, /gamma/);
-      assert.deepEqual(user.readRequests.map((r) => [r.folder, r.recursive]), [
-        [join(userHome, "notes"), false],
-        [join(userHome, "notes"), false],
-        [join(userHome, "other"), false],
-      ]);
+      assert.deepEqual(
+        user.readRequests.map((r) => [r.folder, r.recursive]),
+        [
+          [join(userHome, "notes"), false],
+          [join(userHome, "notes"), false],
+          [join(userHome, "other"), false],
+        ],
+      );
     });
 
     it("asks one question for parallel reads of one folder", async () => {
       writeTree(userHome, { "notes/a.txt": "alpha", "notes/b.txt": "beta", "notes/c.txt": "gamma" });
       const user = reader("session");
-      const results = await Promise.all(["a", "b", "c"].map((n) => run("read_file", { path: `~/notes/${n}.txt` }, "default", user)));
-      assert.deepEqual(results.map((r) => r.isError), [undefined, undefined, undefined]);
+      const results = await Promise.all(
+        ["a", "b", "c"].map((n) => run("read_file", { path: `~/notes/${n}.txt` }, "default", user)),
+      );
+      assert.deepEqual(
+        results.map((r) => r.isError),
+        [undefined, undefined, undefined],
+      );
       assert.equal(user.readRequests.length, 1);
     });
 
@@ -138,7 +183,10 @@ describe("file tools: paths resolved before any decision", () => {
       const missing = await run("read_file", { path: "~/nothere.txt" }, "default");
       assert.match(missing.content, /^Read not allowed/, "not even a listing of the folder for a missing file");
       assert.match((await run("read_file", { path: "diary.txt" }, "yolo")).content, /1\|dear diary/);
-      assert.match((await run("read_file", { path: join(hermesHome, "skills/demo/SKILL.md") }, "default")).content, /1\|# demo skill/);
+      assert.match(
+        (await run("read_file", { path: join(hermesHome, "skills/demo/SKILL.md") }, "default")).content,
+        /1\|# demo skill/,
+      );
     });
   });
 
@@ -147,7 +195,10 @@ describe("file tools: paths resolved before any decision", () => {
     const fifos = ["p1", "p2", "p3", "p4"];
     beforeEach(function () {
       if (process.platform === "win32") this.skip();
-      execFileSync("mkfifo", fifos.map((f) => join(root, f)));
+      execFileSync(
+        "mkfifo",
+        fifos.map((f) => join(root, f)),
+      );
       symlinkSync(join(root, "p1"), join(root, "pipe-link"));
     });
 
@@ -165,7 +216,8 @@ describe("file tools: paths resolved before any decision", () => {
       const outcome = await Promise.race([Promise.all(calls), hang]);
       assert.notEqual(outcome, "hung", "a file tool blocked on a FIFO");
       const results = outcome as ToolResult[];
-      for (const result of results.slice(0, 8)) assert.match(result.content, /is not a regular file \(a named pipe, socket or device\)/);
+      for (const result of results.slice(0, 8))
+        assert.match(result.content, /is not a regular file \(a named pipe, socket or device\)/);
       assert.ok(Date.now() - started < 2000);
       const search = await run("search_files", { pattern: "x" }, "yolo");
       assert.match(search.content, /^No matches/, "a search walks past pipes");
@@ -176,7 +228,11 @@ describe("file tools: paths resolved before any decision", () => {
     it("applies the read-deny rules to every file and follows no link out of its root", async () => {
       writeTree(hermesHome, { ".env": "OPENAI_API_KEY=sk-secret-1\n" });
       writeTree(userHome, { "plain.txt": "KEY from outside\n", ".ssh/id_rsa": "KEY private\n" });
-      writeTree(root, { "src/app.ts": "const KEY = 1;\n", "src/inner.txt": "KEY inner\n", "backup/id_ed25519": "KEY copied\n" });
+      writeTree(root, {
+        "src/app.ts": "const KEY = 1;\n",
+        "src/inner.txt": "KEY inner\n",
+        "backup/id_ed25519": "KEY copied\n",
+      });
       symlinkSync(join(hermesHome, ".env"), join(root, "notes.txt"));
       symlinkSync(join(userHome, "plain.txt"), join(root, "outside.txt"));
       symlinkSync(join(userHome, ".ssh"), join(root, "keys"));
@@ -192,12 +248,22 @@ describe("file tools: paths resolved before any decision", () => {
       const user = reader("deny", "session");
       const denied = await run("search_files", { pattern: "needle", path: "~/lib" }, "default", user);
       assert.match(denied.content, /^Read denied by the user/);
-      assert.match((await run("search_files", { pattern: "needle", path: "~/lib" }, "default", user)).content, /deep\/x\.txt:1:needle/);
-      assert.match((await run("read_file", { path: "~/lib/deep/x.txt" }, "default", user)).content, /1\|needle/, "the session answer covers the subfolders");
-      assert.deepEqual(user.readRequests.map((r) => [r.folder, r.recursive]), [
-        [join(userHome, "lib"), true],
-        [join(userHome, "lib"), true],
-      ]);
+      assert.match(
+        (await run("search_files", { pattern: "needle", path: "~/lib" }, "default", user)).content,
+        /deep\/x\.txt:1:needle/,
+      );
+      assert.match(
+        (await run("read_file", { path: "~/lib/deep/x.txt" }, "default", user)).content,
+        /1\|needle/,
+        "the session answer covers the subfolders",
+      );
+      assert.deepEqual(
+        user.readRequests.map((r) => [r.folder, r.recursive]),
+        [
+          [join(userHome, "lib"), true],
+          [join(userHome, "lib"), true],
+        ],
+      );
     });
   });
 });

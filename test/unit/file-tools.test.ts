@@ -30,7 +30,11 @@ describe("file tools", () => {
   });
   afterEach(() => dirs.cleanup());
 
-  async function run(name: string, args: Record<string, unknown>, mode: "accept_edits" | "yolo" = "accept_edits"): Promise<ToolResult> {
+  async function run(
+    name: string,
+    args: Record<string, unknown>,
+    mode: "accept_edits" | "yolo" = "accept_edits",
+  ): Promise<ToolResult> {
     const tool = createFileTools({ userHome, env }).find((t) => t.name === name);
     assert.ok(tool, `tool ${name}`);
     const ctx: ToolContext = {
@@ -58,7 +62,10 @@ describe("file tools", () => {
     it("pages with offset and limit and says how to continue", async () => {
       writeTree(root, { "ten.txt": Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join("\n") });
       const result = await run("read_file", { path: "ten.txt", offset: 3, limit: 4 });
-      assert.equal(result.content, "3|line 3\n4|line 4\n5|line 5\n6|line 6\n[... 4 more lines; call read_file with offset=7 to continue]");
+      assert.equal(
+        result.content,
+        "3|line 3\n4|line 4\n5|line 5\n6|line 6\n[... 4 more lines; call read_file with offset=7 to continue]",
+      );
       assert.deepEqual(result.locations, [{ path: join(root, "ten.txt"), line: 3 }]);
       const past = await run("read_file", { path: "ten.txt", offset: 11 });
       assert.equal(past.isError, true);
@@ -101,7 +108,10 @@ describe("file tools", () => {
       assert.doesNotMatch(env.content, /SECRET=1/);
       assert.equal((await run("read_file", { path: ".env.example" })).content, "1|SECRET=");
       writeTree(hermesHome, { "auth.json": "{}" });
-      assert.match((await run("read_file", { path: join(hermesHome, "auth.json") })).content, /is a Hermes credential store/);
+      assert.match(
+        (await run("read_file", { path: join(hermesHome, "auth.json") })).content,
+        /is a Hermes credential store/,
+      );
     });
   });
 
@@ -119,14 +129,20 @@ describe("file tools", () => {
     it("refuses credential files, Hermes files and system paths", async () => {
       const ssh = await run("write_file", { path: "~/.ssh/id_rsa", content: "x" });
       assert.equal(ssh.isError, true);
-      assert.equal(ssh.content, `Write denied: '${join(userHome, ".ssh/id_rsa")}' is a protected system/credential file.`);
+      assert.equal(
+        ssh.content,
+        `Write denied: '${join(userHome, ".ssh/id_rsa")}' is a protected system/credential file.`,
+      );
       assert.equal(existsSync(join(userHome, ".ssh/id_rsa")), false);
       const dotenv = await run("write_file", { path: join(hermesHome, ".env"), content: "x" });
       assert.match(dotenv.content, /^Write denied: '.*\.hermes\/\.env' is a protected system\/credential file\.$/);
       const config = await run("write_file", { path: join(hermesHome, "config.yaml"), content: "x" });
       assert.match(config.content, /^Refusing to write to Hermes config file: /);
       const etc = await run("write_file", { path: "/etc/hermes-test.conf", content: "x" });
-      assert.match(etc.content, /^Refusing to write to sensitive system path: \/etc\/hermes-test\.conf\nUse the terminal tool with sudo/);
+      assert.match(
+        etc.content,
+        /^Refusing to write to sensitive system path: \/etc\/hermes-test\.conf\nUse the terminal tool with sudo/,
+      );
     });
 
     it("follows symlinks before judging a path", async () => {
@@ -141,7 +157,10 @@ describe("file tools", () => {
       env.HERMES_WRITE_SAFE_ROOT = root;
       assert.equal((await run("write_file", { path: "ok.txt", content: "x" })).isError, undefined);
       const outside = await run("write_file", { path: join(userHome, "notes.txt"), content: "x" });
-      assert.match(outside.content, /^Write denied: '.*notes\.txt' is outside HERMES_WRITE_SAFE_ROOT \(.+\)\. Unset the variable/);
+      assert.match(
+        outside.content,
+        /^Write denied: '.*notes\.txt' is outside HERMES_WRITE_SAFE_ROOT \(.+\)\. Unset the variable/,
+      );
     });
   });
 
@@ -157,23 +176,48 @@ describe("file tools", () => {
       assert.match(deny(join(profile, "state.db")) ?? "", /protected/, "another profile's state");
       assert.equal(deny(join(hermesHome, "SOUL.md")), undefined);
       assert.equal(deny(join(userHome, "project/file.ts")), undefined);
-      assert.match(writeDeniedError(join(userHome, ".aws/credentials"), { home: userHome, hermesHome, verb: "Delete" }) ?? "", /^Delete denied: /);
+      assert.match(
+        writeDeniedError(join(userHome, ".aws/credentials"), { home: userHome, hermesHome, verb: "Delete" }) ?? "",
+        /^Delete denied: /,
+      );
     });
 
     it("applies the four read-deny rules in order", () => {
       const block = (p: string) => readBlockedError(p, { hermesHome, home: userHome });
       assert.match(block(join(hermesHome, "skills/.hub/index-cache/x.json")) ?? "", /internal Hermes cache file/);
-      assert.match(block(join(hermesHome, ".env")) ?? "", /Hermes credential store/, "credential rule before the .env rule");
+      assert.match(
+        block(join(hermesHome, ".env")) ?? "",
+        /Hermes credential store/,
+        "credential rule before the .env rule",
+      );
       assert.match(block(join(hermesHome, "mcp-tokens")) ?? "", /MCP token directory/);
       assert.match(block(join(hermesHome, "mcp-tokens/github.json")) ?? "", /MCP token file/);
       assert.match(block(join(root, "app/.ENV.local")) ?? "", /secret-bearing environment file/);
-      for (const ok of [".env.example", ".env.sample", "config.yaml"]) assert.equal(block(join(root, ok)), undefined, ok);
-      for (const p of [".ssh/id_rsa", ".ssh/config", ".aws/credentials", ".gnupg/private-keys-v1.d/k.key", ".config/gh/hosts.yml", ".netrc", ".git-credentials", ".docker/config.json", ".kube/config", ".npmrc", ".pypirc"]) {
+      for (const ok of [".env.example", ".env.sample", "config.yaml"])
+        assert.equal(block(join(root, ok)), undefined, ok);
+      for (const p of [
+        ".ssh/id_rsa",
+        ".ssh/config",
+        ".aws/credentials",
+        ".gnupg/private-keys-v1.d/k.key",
+        ".config/gh/hosts.yml",
+        ".netrc",
+        ".git-credentials",
+        ".docker/config.json",
+        ".kube/config",
+        ".npmrc",
+        ".pypirc",
+      ]) {
         assert.match(block(join(userHome, p)) ?? "", /holds credentials .* never read, in any mode/, p);
       }
-      assert.match(block(join(root, "backup/id_ed25519")) ?? "", /holds credentials/, "a private key is one wherever it lies");
+      assert.match(
+        block(join(root, "backup/id_ed25519")) ?? "",
+        /holds credentials/,
+        "a private key is one wherever it lies",
+      );
       assert.match(block(join(hermesHome, "auth.json")) ?? "", /Hermes credential store/);
-      for (const ok of [".ssh-notes.txt", ".docker/daemon.json", ".config/ghostty"]) assert.equal(block(join(userHome, ok)), undefined, ok);
+      for (const ok of [".ssh-notes.txt", ".docker/daemon.json", ".config/ghostty"])
+        assert.equal(block(join(userHome, ok)), undefined, ok);
     });
   });
 
@@ -204,9 +248,17 @@ describe("file tools", () => {
     });
 
     it("explains a missing match with the closest lines", () => {
-      const out = fuzzyReplace("function add(a, b) {\n  return a + b;\n}\n", "function add(a, b) {\n  return a - b;\n}", "x", { label: "m.js" });
+      const out = fuzzyReplace(
+        "function add(a, b) {\n  return a + b;\n}\n",
+        "function add(a, b) {\n  return a - b;\n}",
+        "x",
+        { label: "m.js" },
+      );
       assert.equal(out.ok, false);
-      assert.match(out.ok ? "" : out.error, /^Could not find old_string in m\.js\.\nClosest match \(lines 1-3\):\n1\|function add\(a, b\) \{\n2\|  return a \+ b;/);
+      assert.match(
+        out.ok ? "" : out.error,
+        /^Could not find old_string in m\.js\.\nClosest match \(lines 1-3\):\n1\|function add\(a, b\) \{\n2\|  return a \+ b;/,
+      );
     });
 
     it("refuses an ambiguous match unless replace_all", () => {
@@ -227,16 +279,29 @@ describe("file tools", () => {
       const result = await run("patch", { path: "m.ts", old_string: "const b = 2", new_string: "const b = 3" });
       assert.equal(result.isError, undefined);
       assert.match(result.content, /^Patched m\.ts: 1 replacement \(\+1 -1\)\n--- a\/m\.ts\n\+\+\+ b\/m\.ts\n@@/);
-      assert.deepEqual(result.edits, [{ path: join(root, "m.ts"), oldText: "export const a = 1;\nexport const b = 2;\n", newText: "export const a = 1;\nexport const b = 3;\n" }]);
+      assert.deepEqual(result.edits, [
+        {
+          path: join(root, "m.ts"),
+          oldText: "export const a = 1;\nexport const b = 2;\n",
+          newText: "export const a = 1;\nexport const b = 3;\n",
+        },
+      ]);
       assert.equal(file("m.ts"), "export const a = 1;\nexport const b = 3;\n");
       const missing = await run("patch", { path: "m.ts", old_string: "nope", new_string: "x" });
       assert.equal(missing.isError, true);
       assert.equal(file("m.ts"), "export const a = 1;\nexport const b = 3;\n");
-      assert.match((await run("patch", { path: join(hermesHome, ".env"), old_string: "a", new_string: "b" })).content, /^Write denied/);
+      assert.match(
+        (await run("patch", { path: join(hermesHome, ".env"), old_string: "a", new_string: "b" })).content,
+        /^Write denied/,
+      );
     });
 
     it("applies a V4A patch that adds, updates, deletes and moves", async () => {
-      writeTree(root, { "src/app.ts": "import x;\n\nfunction main() {\n  old();\n}\n", "gone.txt": "bye\n", "old/name.ts": "keep\nme\n" });
+      writeTree(root, {
+        "src/app.ts": "import x;\n\nfunction main() {\n  old();\n}\n",
+        "gone.txt": "bye\n",
+        "old/name.ts": "keep\nme\n",
+      });
       const patch = [
         "*** Begin Patch",
         "*** Add File: docs/new.md",
@@ -265,16 +330,29 @@ describe("file tools", () => {
       assert.equal(existsSync(join(root, "old/name.ts")), false);
       assert.equal(file("new/name.ts"), "keep\nyou\n");
       const byPath = new Map((result.edits ?? []).map((e) => [e.path, e]));
-      assert.deepEqual(byPath.get(join(root, "docs/new.md")), { path: join(root, "docs/new.md"), oldText: null, newText: "# Title\ntext\n" });
+      assert.deepEqual(byPath.get(join(root, "docs/new.md")), {
+        path: join(root, "docs/new.md"),
+        oldText: null,
+        newText: "# Title\ntext\n",
+      });
       assert.equal(byPath.get(join(root, "gone.txt"))?.newText, null);
-      assert.deepEqual(byPath.get(join(root, "old/name.ts")), { path: join(root, "old/name.ts"), oldText: "keep\nme\n", newText: null });
-      assert.deepEqual(byPath.get(join(root, "new/name.ts")), { path: join(root, "new/name.ts"), oldText: null, newText: "keep\nyou\n" });
+      assert.deepEqual(byPath.get(join(root, "old/name.ts")), {
+        path: join(root, "old/name.ts"),
+        oldText: "keep\nme\n",
+        newText: null,
+      });
+      assert.deepEqual(byPath.get(join(root, "new/name.ts")), {
+        path: join(root, "new/name.ts"),
+        oldText: null,
+        newText: "keep\nyou\n",
+      });
       assert.match(result.content, /^Applied patch to 5 files \(\+\d+ -\d+\):/);
     });
 
     it("writes nothing when one hunk fails", async () => {
       writeTree(root, { "a.txt": "one\ntwo\n", "b.txt": "three\nfour\n" });
-      const patch = "*** Begin Patch\n*** Update File: a.txt\n-one\n+ONE\n*** Update File: b.txt\n@@\n three\n-five\n+FIVE\n*** End Patch";
+      const patch =
+        "*** Begin Patch\n*** Update File: a.txt\n-one\n+ONE\n*** Update File: b.txt\n@@\n three\n-five\n+FIVE\n*** End Patch";
       const result = await run("patch", { mode: "patch", patch });
       assert.equal(result.isError, true);
       assert.match(result.content, /no files were changed\): Hunk 1 of b\.txt \(patch line 6\) did not apply/);
@@ -285,17 +363,40 @@ describe("file tools", () => {
 
     it("matches hunk context despite trailing whitespace and refuses protected targets", async () => {
       writeTree(root, { "c.py": "def f():  \n    return 1\n" });
-      const ok = await run("patch", { mode: "patch", patch: "*** Begin Patch\n*** Update File: c.py\n def f():\n-    return 1\n+    return 2\n*** End Patch" });
+      const ok = await run("patch", {
+        mode: "patch",
+        patch: "*** Begin Patch\n*** Update File: c.py\n def f():\n-    return 1\n+    return 2\n*** End Patch",
+      });
       assert.equal(ok.isError, undefined, ok.content);
       assert.equal(file("c.py"), "def f():  \n    return 2\n", "context lines keep the file's spelling");
-      const denied = await run("patch", { mode: "patch", patch: "*** Begin Patch\n*** Add File: ~/.ssh/config\n+Host *\n*** End Patch" });
+      const denied = await run("patch", {
+        mode: "patch",
+        patch: "*** Begin Patch\n*** Add File: ~/.ssh/config\n+Host *\n*** End Patch",
+      });
       assert.match(denied.content, /^Write denied: .*protected system\/credential file\.\nNo files were changed\./);
     });
 
     it("parses @@ hints, End of File and Move File", () => {
-      const parsed = parseV4aPatch("*** Begin Patch\n*** Update File: a\n@@ class A\n@@ def f\n-x\n+y\n*** End of File\n*** Move File: b -> c\n*** End Patch");
+      const parsed = parseV4aPatch(
+        "*** Begin Patch\n*** Update File: a\n@@ class A\n@@ def f\n-x\n+y\n*** End of File\n*** Move File: b -> c\n*** End Patch",
+      );
       assert.ok(parsed.ok);
-      assert.deepEqual(parsed.value[0], { kind: "update", path: "a", moveTo: undefined, hunks: [{ hints: ["class A", "def f"], lines: [{ op: "-", text: "x" }, { op: "+", text: "y" }], endOfFile: true, patchLine: 3 }] });
+      assert.deepEqual(parsed.value[0], {
+        kind: "update",
+        path: "a",
+        moveTo: undefined,
+        hunks: [
+          {
+            hints: ["class A", "def f"],
+            lines: [
+              { op: "-", text: "x" },
+              { op: "+", text: "y" },
+            ],
+            endOfFile: true,
+            patchLine: 3,
+          },
+        ],
+      });
       assert.deepEqual(parsed.value[1], { kind: "update", path: "b", moveTo: "c", hunks: [] });
       assert.equal(parseV4aPatch("*** Begin Patch\nhello\n*** End Patch").ok, false);
     });
@@ -321,35 +422,59 @@ describe("file tools", () => {
 
     it("finds content as path:line:text, sorted, skipping ignored, heavy, binary and secret files", async () => {
       const result = await run("search_files", { pattern: "needle" });
-      assert.equal(result.content, "src/a.ts:1:// needle here\nsrc/a.ts:4:needle again\nsrc/b.ts:1:const needle = 1;\nsub/keep.txt:1:needle kept");
+      assert.equal(
+        result.content,
+        "src/a.ts:1:// needle here\nsrc/a.ts:4:needle again\nsrc/b.ts:1:const needle = 1;\nsub/keep.txt:1:needle kept",
+      );
     });
 
     it("searches inside a heavy folder when the path points there", async () => {
-      assert.equal((await run("search_files", { pattern: "needle", path: "node_modules" })).content, "node_modules/pkg/index.js:1:needle in deps");
-      assert.equal((await run("search_files", { pattern: "needle", path: "ignored" })).content, "ignored/x.ts:1:needle ignored");
+      assert.equal(
+        (await run("search_files", { pattern: "needle", path: "node_modules" })).content,
+        "node_modules/pkg/index.js:1:needle in deps",
+      );
+      assert.equal(
+        (await run("search_files", { pattern: "needle", path: "ignored" })).content,
+        "ignored/x.ts:1:needle ignored",
+      );
     });
 
     it("lists files by glob, and filters by file_glob", async () => {
       assert.equal((await run("search_files", { pattern: "*.ts", target: "files" })).content, "src/a.ts\nsrc/b.ts");
       assert.equal((await run("search_files", { pattern: "read", target: "files" })).content, "README.md");
-      assert.equal((await run("search_files", { pattern: "needle", file_glob: "b.*" })).content, "src/b.ts:1:const needle = 1;");
+      assert.equal(
+        (await run("search_files", { pattern: "needle", file_glob: "b.*" })).content,
+        "src/b.ts:1:const needle = 1;",
+      );
     });
 
     it("reports files_with_matches and counts", async () => {
-      assert.equal((await run("search_files", { pattern: "needle", output_mode: "files_with_matches" })).content, "src/a.ts\nsrc/b.ts\nsub/keep.txt");
-      assert.equal((await run("search_files", { pattern: "needle", output_mode: "count" })).content, "src/a.ts:2\nsrc/b.ts:1\nsub/keep.txt:1");
+      assert.equal(
+        (await run("search_files", { pattern: "needle", output_mode: "files_with_matches" })).content,
+        "src/a.ts\nsrc/b.ts\nsub/keep.txt",
+      );
+      assert.equal(
+        (await run("search_files", { pattern: "needle", output_mode: "count" })).content,
+        "src/a.ts:2\nsrc/b.ts:1\nsub/keep.txt:1",
+      );
     });
 
     it("shows context lines", async () => {
       const result = await run("search_files", { pattern: "again", context: 1, path: "src" });
       assert.equal(result.content, "src/a.ts-3-y\nsrc/a.ts:4:needle again");
       const both = await run("search_files", { pattern: "needle", context: 1, path: "src" });
-      assert.equal(both.content, "src/a.ts:1:// needle here\nsrc/a.ts-2-x\nsrc/a.ts-3-y\nsrc/a.ts:4:needle again\n--\nsrc/b.ts:1:const needle = 1;\nsrc/b.ts-2-other");
+      assert.equal(
+        both.content,
+        "src/a.ts:1:// needle here\nsrc/a.ts-2-x\nsrc/a.ts-3-y\nsrc/a.ts:4:needle again\n--\nsrc/b.ts:1:const needle = 1;\nsrc/b.ts-2-other",
+      );
     });
 
     it("pages with limit and offset", async () => {
       const first = await run("search_files", { pattern: "needle", limit: 2 });
-      assert.equal(first.content, "src/a.ts:1:// needle here\nsrc/a.ts:4:needle again\n[Showing results 1-2; more may exist. Call search_files with offset=2 to see more.]");
+      assert.equal(
+        first.content,
+        "src/a.ts:1:// needle here\nsrc/a.ts:4:needle again\n[Showing results 1-2; more may exist. Call search_files with offset=2 to see more.]",
+      );
       const second = await run("search_files", { pattern: "needle", limit: 2, offset: 2 });
       assert.match(second.content, /^src\/b\.ts:1:const needle = 1;\nsub\/keep\.txt:1:needle kept/);
     });
@@ -357,7 +482,10 @@ describe("file tools", () => {
     it("falls back to literal text for an invalid regex and says when nothing matches", async () => {
       writeTree(root, { "src/c.ts": "call(foo\n" });
       const result = await run("search_files", { pattern: "call(foo" });
-      assert.equal(result.content, "(pattern is not a valid regular expression; searched for it as literal text)\nsrc/c.ts:1:call(foo");
+      assert.equal(
+        result.content,
+        "(pattern is not a valid regular expression; searched for it as literal text)\nsrc/c.ts:1:call(foo",
+      );
       assert.equal((await run("search_files", { pattern: "zzz" })).content, "No matches for 'zzz' in the project.");
     });
   });

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { fetchLimited } from "../../agent/tools/web/http-fetch.js";
 
@@ -25,26 +25,40 @@ describe("web fetch: compressed pages", () => {
     server = createServer((req, res) => {
       if (req.url === "/gzip-stalls") {
         // Half of a gzip body, then silence with the connection held open: the reader must give up on its own.
-        res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip", "content-length": String(STALLED.length) });
+        res.writeHead(200, {
+          "content-type": "text/plain",
+          "content-encoding": "gzip",
+          "content-length": String(STALLED.length),
+        });
         res.write(STALLED.subarray(0, STALLED.length >> 1));
         return;
       }
       if (req.url === "/gzip-aborts") {
-        res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip", "content-length": String(STALLED.length) });
+        res.writeHead(200, {
+          "content-type": "text/plain",
+          "content-encoding": "gzip",
+          "content-length": String(STALLED.length),
+        });
         res.write(STALLED.subarray(0, STALLED.length >> 1), () => setTimeout(() => res.socket?.destroy(), 50));
         return;
       }
       const encoding = req.url!.slice(1);
-      res.writeHead(200, { "content-type": "text/plain; charset=utf-8", ...(encoding === "identity" ? {} : { "content-encoding": encoding }) });
+      res.writeHead(200, {
+        "content-type": "text/plain; charset=utf-8",
+        ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+      });
       res.end(ENCODED[encoding]);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
 
   for (const encoding of Object.keys(ENCODED)) {
     it(`reads a ${encoding} page as its text`, async () => {
@@ -63,13 +77,19 @@ describe("web fetch: compressed pages", () => {
 
   it("gives up on a compressed body that stalls halfway at the deadline", async () => {
     const started = Date.now();
-    await assert.rejects(fetchLimited(`${base}/gzip-stalls`, { signal: never, timeoutMs: 400, maxBytes: 10_000_000 }), { message: "timed out after 0.4 s" });
+    await assert.rejects(fetchLimited(`${base}/gzip-stalls`, { signal: never, timeoutMs: 400, maxBytes: 10_000_000 }), {
+      message: "timed out after 0.4 s",
+    });
     assert.ok(Date.now() - started < 3_000, `took ${Date.now() - started} ms`);
   });
 
   it("gives up on a compressed body that stalls halfway when the call is cancelled", async () => {
     const cancel = new AbortController();
-    const pending = fetchLimited(`${base}/gzip-stalls`, { signal: cancel.signal, timeoutMs: 60_000, maxBytes: 10_000_000 });
+    const pending = fetchLimited(`${base}/gzip-stalls`, {
+      signal: cancel.signal,
+      timeoutMs: 60_000,
+      maxBytes: 10_000_000,
+    });
     setTimeout(() => cancel.abort(), 300);
     const started = Date.now();
     await assert.rejects(pending, { message: "cancelled" });
@@ -78,7 +98,10 @@ describe("web fetch: compressed pages", () => {
 
   it("reports a compressed body whose connection drops halfway instead of waiting for it", async () => {
     const started = Date.now();
-    await assert.rejects(fetchLimited(`${base}/gzip-aborts`, { signal: never, timeoutMs: 60_000, maxBytes: 10_000_000 }), { message: "the connection was reset by the server" });
+    await assert.rejects(
+      fetchLimited(`${base}/gzip-aborts`, { signal: never, timeoutMs: 60_000, maxBytes: 10_000_000 }),
+      { message: "the connection was reset by the server" },
+    );
     assert.ok(Date.now() - started < 3_000, `took ${Date.now() - started} ms`);
   });
 });

@@ -1,11 +1,17 @@
 import { strict as assert } from "node:assert";
-import { readModelSettings } from "../../agent/config/model-settings.js";
-import { resolveRuntimeProvider, type RuntimeProvider } from "../../agent/config/runtime-provider.js";
-import { parseYamlText } from "../../agent/config/yaml-file.js";
 import { estimateMessageTokens } from "../../agent/compress/token-estimate.js";
+import { readModelSettings } from "../../agent/config/model-settings.js";
+import { type RuntimeProvider, resolveRuntimeProvider } from "../../agent/config/runtime-provider.js";
+import { parseYamlText } from "../../agent/config/yaml-file.js";
 import { toAnthropicMessages } from "../../agent/providers/anthropic-messages.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
-import { checkImage, IMAGE_TOKEN_ESTIMATE, MAX_IMAGE_BYTES, withImagesAsNotes, type ImageCheck } from "../../agent/providers/image-parts.js";
+import {
+  checkImage,
+  IMAGE_TOKEN_ESTIMATE,
+  type ImageCheck,
+  MAX_IMAGE_BYTES,
+  withImagesAsNotes,
+} from "../../agent/providers/image-parts.js";
 import type { ChatMessage, ImageAttachment } from "../../agent/providers/messages.js";
 import { knownVisionSupport } from "../../agent/providers/model-metadata.js";
 import { toResponsesInput } from "../../agent/providers/responses.js";
@@ -41,19 +47,28 @@ describe("images: checking what a client sends", () => {
   });
 
   it("refuses garbage that is not base64, with a reason instead of a crash", () => {
-    assert.match(refusal(checkImage({ data: "this is %%% not base64!", mimeType: "image/png", name: "x.png" })), /^"x\.png" could not be read: its data is not valid base64\.$/);
+    assert.match(
+      refusal(checkImage({ data: "this is %%% not base64!", mimeType: "image/png", name: "x.png" })),
+      /^"x\.png" could not be read: its data is not valid base64\.$/,
+    );
     assert.match(refusal(checkImage({ data: "", mimeType: "image/png" })), /without any data/);
   });
 
   it("refuses formats the models do not take, naming what was sent", () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString("base64");
-    assert.match(refusal(checkImage({ data: svg, mimeType: "image/svg+xml", name: "logo.svg" })), /"logo\.svg" \(image\/svg\+xml\) is not a PNG, JPEG, GIF or WebP image/);
+    assert.match(
+      refusal(checkImage({ data: svg, mimeType: "image/svg+xml", name: "logo.svg" })),
+      /"logo\.svg" \(image\/svg\+xml\) is not a PNG, JPEG, GIF or WebP image/,
+    );
   });
 
   it("refuses an image over 5 MB and says how big it was", () => {
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 1024);
     Buffer.from(PNG, "base64").copy(big);
-    assert.match(refusal(checkImage({ data: big.toString("base64"), mimeType: "image/png", name: "huge.png" })), /^"huge\.png" is 5\.1 MB; images are limited to 5 MB\. Send a smaller or compressed image\.$/);
+    assert.match(
+      refusal(checkImage({ data: big.toString("base64"), mimeType: "image/png", name: "huge.png" })),
+      /^"huge\.png" is 5\.1 MB; images are limited to 5 MB\. Send a smaller or compressed image\.$/,
+    );
   });
 });
 
@@ -73,7 +88,10 @@ describe("images: Anthropic's limit counts base64 characters", () => {
     );
     const atLimit = Buffer.alloc(3.75 * 1024 * 1024);
     Buffer.from(PNG, "base64").copy(atLimit);
-    assert.ok(checkImage({ data: atLimit.toString("base64"), mimeType: "image/png" }, "anthropic_messages").ok, "3.75 MiB encodes to exactly the limit");
+    assert.ok(
+      checkImage({ data: atLimit.toString("base64"), mimeType: "image/png" }, "anthropic_messages").ok,
+      "3.75 MiB encodes to exactly the limit",
+    );
     const overLimit = Buffer.concat([atLimit, Buffer.alloc(3)]).toString("base64");
     assert.ok(!checkImage({ data: overLimit, mimeType: "image/png" }, "anthropic_messages").ok);
   });
@@ -88,9 +106,15 @@ describe("images: Anthropic's limit counts base64 characters", () => {
     const image = accepted(checkImage({ data: fourMiB, mimeType: "image/png", name: "big.png" }));
     const [message] = toAnthropicMessages([{ role: "user", content: "what is this?", images: [image, shot()] }]);
     const blocks = message!.content as Array<{ type: string; text?: string; source?: { data: string } }>;
-    assert.deepEqual(blocks.map((b) => b.type), ["image", "text"]);
+    assert.deepEqual(
+      blocks.map((b) => b.type),
+      ["image", "text"],
+    );
     assert.equal(blocks[0]!.source!.data, PNG, "the image that fits still goes");
-    assert.match(blocks[1]!.text!, /^what is this\?\n\n\[The user attached an image \(big\.png, image\/png, 4 MB\) that is over this API's 5 MB limit once encoded, so it was not sent\./);
+    assert.match(
+      blocks[1]!.text!,
+      /^what is this\?\n\n\[The user attached an image \(big\.png, image\/png, 4 MB\) that is over this API's 5 MB limit once encoded, so it was not sent\./,
+    );
   });
 });
 
@@ -99,13 +123,25 @@ describe("images: on the wire and in words", () => {
 
   it("becomes input_text + input_image for the Responses API", () => {
     assert.deepEqual(toResponsesInput(messages), [
-      { role: "user", content: [{ type: "input_text", text: "what is this?" }, { type: "input_image", image_url: `data:image/png;base64,${PNG}`, detail: "auto" }] },
+      {
+        role: "user",
+        content: [
+          { type: "input_text", text: "what is this?" },
+          { type: "input_image", image_url: `data:image/png;base64,${PNG}`, detail: "auto" },
+        ],
+      },
     ]);
   });
 
   it("becomes a base64 image block, before the text, for Anthropic", () => {
     assert.deepEqual(toAnthropicMessages(messages), [
-      { role: "user", content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: PNG } }, { type: "text", text: "what is this?" }] },
+      {
+        role: "user",
+        content: [
+          { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+          { type: "text", text: "what is this?" },
+        ],
+      },
     ]);
   });
 
@@ -126,16 +162,31 @@ describe("images: on the wire and in words", () => {
   });
 
   it("counts a fixed cost toward the context window", () => {
-    assert.equal(estimateMessageTokens(messages[0]!) - estimateMessageTokens({ role: "user", content: "what is this?" }), IMAGE_TOKEN_ESTIMATE);
+    assert.equal(
+      estimateMessageTokens(messages[0]!) - estimateMessageTokens({ role: "user", content: "what is this?" }),
+      IMAGE_TOKEN_ESTIMATE,
+    );
   });
 });
 
 describe("images: which models see them", () => {
   it("knows the vision families and the text-only ones", () => {
-    for (const model of ["gpt-4o", "openai/gpt-4.1-mini", "gpt-5", "o3", "anthropic/claude-sonnet-4", "claude-3-5-haiku", "gemini-2.5-pro", "qwen2.5-vl-72b-instruct", "llama-3.2-11b-vision-instruct", "deepseek-vl2"]) {
+    for (const model of [
+      "gpt-4o",
+      "openai/gpt-4.1-mini",
+      "gpt-5",
+      "o3",
+      "anthropic/claude-sonnet-4",
+      "claude-3-5-haiku",
+      "gemini-2.5-pro",
+      "qwen2.5-vl-72b-instruct",
+      "llama-3.2-11b-vision-instruct",
+      "deepseek-vl2",
+    ]) {
       assert.equal(knownVisionSupport(model), true, model);
     }
-    for (const model of ["deepseek-chat", "o3-mini", "gpt-3.5-turbo", "hermes-4-70b", "qwen3-coder-480b", "kimi-k2"]) assert.equal(knownVisionSupport(model), false, model);
+    for (const model of ["deepseek-chat", "o3-mini", "gpt-3.5-turbo", "hermes-4-70b", "qwen3-coder-480b", "kimi-k2"])
+      assert.equal(knownVisionSupport(model), false, model);
     assert.equal(knownVisionSupport("my-local-model"), undefined);
   });
 
@@ -146,10 +197,27 @@ describe("images: which models see them", () => {
       assert.ok(r.ok);
       return r.runtime;
     };
-    assert.equal(runtime("model:\n  provider: custom\n  base_url: http://127.0.0.1:1/v1\n  default: my-local-model\n").supportsVision, false);
-    assert.equal(runtime("model:\n  provider: custom\n  base_url: http://127.0.0.1:1/v1\n  default: my-local-model\n  supports_vision: true\n").supportsVision, true);
-    assert.equal(runtime('model:\n  provider: custom\n  base_url: http://127.0.0.1:1/v1\n  default: gpt-4o\n  supports_vision: "no"\n').supportsVision, false);
-    assert.throws(() => settingsOf("model:\n  default: x\n  supports_vision: maybe\n"), /model\.supports_vision must be true or false/);
+    assert.equal(
+      runtime("model:\n  provider: custom\n  base_url: http://127.0.0.1:1/v1\n  default: my-local-model\n")
+        .supportsVision,
+      false,
+    );
+    assert.equal(
+      runtime(
+        "model:\n  provider: custom\n  base_url: http://127.0.0.1:1/v1\n  default: my-local-model\n  supports_vision: true\n",
+      ).supportsVision,
+      true,
+    );
+    assert.equal(
+      runtime(
+        'model:\n  provider: custom\n  base_url: http://127.0.0.1:1/v1\n  default: gpt-4o\n  supports_vision: "no"\n',
+      ).supportsVision,
+      false,
+    );
+    assert.throws(
+      () => settingsOf("model:\n  default: x\n  supports_vision: maybe\n"),
+      /model\.supports_vision must be true or false/,
+    );
   });
 });
 
@@ -159,23 +227,42 @@ describe("images: through a real client (chat completions)", () => {
   afterEach(async () => llm.close());
 
   const runtime = (model: string): RuntimeProvider => ({
-    providerId: "custom", providerLabel: "Scripted", model, baseUrl: llm.baseUrl, apiMode: "chat_completions", apiKey: "k", keySource: undefined, keyVariables: [], keyOptional: true, contextLength: undefined,
+    providerId: "custom",
+    providerLabel: "Scripted",
+    model,
+    baseUrl: llm.baseUrl,
+    apiMode: "chat_completions",
+    apiKey: "k",
+    keySource: undefined,
+    keyVariables: [],
+    keyOptional: true,
+    contextLength: undefined,
   });
 
   async function send(model: string, images: readonly ImageAttachment[]): Promise<unknown> {
     llm.enqueue({ kind: "text", chunks: ["seen"] });
     const client = await createModelClient(runtime(model));
-    for await (const event of client.stream({ model, systemPrompt: "", messages: [{ role: "user", content: "look", images }], tools: [] }, new AbortController().signal)) void event;
+    for await (const event of client.stream(
+      { model, systemPrompt: "", messages: [{ role: "user", content: "look", images }], tools: [] },
+      new AbortController().signal,
+    ))
+      void event;
     return (llm.requests.at(-1)!.json.messages as Array<{ content: unknown }>).at(-1)!.content;
   }
 
   it("sends a vision model text and image_url data URL parts", async () => {
-    assert.deepEqual(await send("gpt-4o", [shot()]), [{ type: "text", text: "look" }, { type: "image_url", image_url: { url: `data:image/png;base64,${PNG}` } }]);
+    assert.deepEqual(await send("gpt-4o", [shot()]), [
+      { type: "text", text: "look" },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${PNG}` } },
+    ]);
   });
 
   it("sends a text-only model the note instead, so the request is never rejected", async () => {
     const content = await send("deepseek-chat", [shot(), shot()]);
     assert.equal(typeof content, "string");
-    assert.match(content as string, /^look\n\n\[The user attached 2 images \(shot\.png, image\/png, \d+ bytes; shot\.png, image\/png, \d+ bytes\), but the current model cannot see images\./);
+    assert.match(
+      content as string,
+      /^look\n\n\[The user attached 2 images \(shot\.png, image\/png, \d+ bytes; shot\.png, image\/png, \d+ bytes\), but the current model cannot see images\./,
+    );
   });
 });

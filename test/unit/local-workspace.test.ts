@@ -15,11 +15,18 @@ describe("LocalWorkspace never blocks on a named pipe", () => {
     execFileSync("mkfifo", pipes);
     const workspace = new LocalWorkspace(root);
     const started = Date.now();
-    const outcomes = await Promise.allSettled([...pipes.map((p) => workspace.readTextFile(p)), ...pipes.map((p) => workspace.readBytes(p, 64)), ...pipes.map((p) => workspace.writeTextFile(p, "x"))]);
+    const outcomes = await Promise.allSettled([
+      ...pipes.map((p) => workspace.readTextFile(p)),
+      ...pipes.map((p) => workspace.readBytes(p, 64)),
+      ...pipes.map((p) => workspace.writeTextFile(p, "x")),
+    ]);
     assert.ok(Date.now() - started < 2000, "nothing waited for a writer or a reader");
     for (const outcome of outcomes) {
       assert.equal(outcome.status, "rejected");
-      assert.ok(outcome.reason instanceof WorkspaceError && outcome.reason.code === "not_a_file", String(outcome.reason));
+      assert.ok(
+        outcome.reason instanceof WorkspaceError && outcome.reason.code === "not_a_file",
+        String(outcome.reason),
+      );
     }
     // And the pool is free: an ordinary write and read still work.
     await workspace.writeTextFile(join(root, "plain.txt"), "fine\n");

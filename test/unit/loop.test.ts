@@ -38,7 +38,13 @@ describe("the agent loop", () => {
   });
 
   const conversation = (tools: Tool[], maxIterations = 90) =>
-    new Conversation({ runtime: runtimeFor(llm), systemPrompt: "system", openModelClient: createModelClient, tools, maxIterations });
+    new Conversation({
+      runtime: runtimeFor(llm),
+      systemPrompt: "system",
+      openModelClient: createModelClient,
+      tools,
+      maxIterations,
+    });
 
   it("runs several calls of one reply concurrently and appends results in call order", async () => {
     const log: string[] = [];
@@ -55,9 +61,18 @@ describe("the agent loop", () => {
     );
     const events: AgentEvent[] = [];
     const convo = conversation([timedTool("slow", 150, log), timedTool("fast", 10, log)]);
-    const stop = await convo.runTurn("go", new AbortController().signal, (e) => events.push(e), toolEnvironment(temp.make(), temp.make()));
+    const stop = await convo.runTurn(
+      "go",
+      new AbortController().signal,
+      (e) => events.push(e),
+      toolEnvironment(temp.make(), temp.make()),
+    );
     assert.equal(stop, "end_turn");
-    assert.deepEqual(log, ["start slow:a", "start fast:b", "end fast:b", "end slow:a"], "both started before either ended");
+    assert.deepEqual(
+      log,
+      ["start slow:a", "start fast:b", "end fast:b", "end slow:a"],
+      "both started before either ended",
+    );
     const second = llm.requests[1]!.body.messages;
     assert.deepEqual(
       second.slice(1).map((m) => [m.role, m.content, m.tool_call_id ?? null]),
@@ -69,7 +84,10 @@ describe("the agent loop", () => {
       ],
     );
     assert.equal((second[2]!.tool_calls as unknown[]).length, 2);
-    assert.deepEqual(llm.requests[0]!.body.tools!.map((t) => t.function.name), ["slow", "fast"]);
+    assert.deepEqual(
+      llm.requests[0]!.body.tools!.map((t) => t.function.name),
+      ["slow", "fast"],
+    );
     const ends = events.filter((e) => e.type === "tool_end").map((e) => (e as { callId: string }).callId);
     assert.deepEqual(ends, ["call_fast", "call_slow"], "front ends hear each call as it finishes");
   });
@@ -87,9 +105,17 @@ describe("the agent loop", () => {
       },
       { kind: "text", chunks: ["ok"] },
     );
-    await conversation([timedTool("ask", 20, log, true), timedTool("work", 20, log)]).runTurn("go", new AbortController().signal, () => {}, toolEnvironment(temp.make(), temp.make()));
+    await conversation([timedTool("ask", 20, log, true), timedTool("work", 20, log)]).runTurn(
+      "go",
+      new AbortController().signal,
+      () => {},
+      toolEnvironment(temp.make(), temp.make()),
+    );
     assert.deepEqual(log, ["start work:w", "end work:w", "start ask:q1", "end ask:q1", "start ask:q2", "end ask:q2"]);
-    assert.deepEqual(llm.requests[1]!.body.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id), ["c1", "c2", "c3"]);
+    assert.deepEqual(
+      llm.requests[1]!.body.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id),
+      ["c1", "c2", "c3"],
+    );
   });
 
   it("turns invalid JSON, unknown tools and missing fields into errors the model can act on", async () => {
@@ -105,7 +131,12 @@ describe("the agent loop", () => {
       },
       { kind: "text", chunks: ["fixed"] },
     );
-    const stop = await conversation([timedTool("work", 1, [])]).runTurn("go", new AbortController().signal, () => {}, toolEnvironment(temp.make(), temp.make()));
+    const stop = await conversation([timedTool("work", 1, [])]).runTurn(
+      "go",
+      new AbortController().signal,
+      () => {},
+      toolEnvironment(temp.make(), temp.make()),
+    );
     assert.equal(stop, "end_turn");
     const results = llm.requests[1]!.body.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
     assert.match(results[0]!, /^Invalid JSON in the arguments of work: /);
@@ -115,10 +146,18 @@ describe("the agent loop", () => {
   });
 
   it("stops at the iteration budget with a summary and max_turn_requests", async () => {
-    const loop = { kind: "tool_calls" as const, calls: [{ id: "again", name: "work", argumentPieces: ['{"tag":"x"}'] }] };
+    const loop = {
+      kind: "tool_calls" as const,
+      calls: [{ id: "again", name: "work", argumentPieces: ['{"tag":"x"}'] }],
+    };
     llm.enqueue(loop, loop, { kind: "text", chunks: ["Summary: I ran work twice."] });
     const events: AgentEvent[] = [];
-    const stop = await conversation([timedTool("work", 1, [])], 2).runTurn("loop forever", new AbortController().signal, (e) => events.push(e), toolEnvironment(temp.make(), temp.make()));
+    const stop = await conversation([timedTool("work", 1, [])], 2).runTurn(
+      "loop forever",
+      new AbortController().signal,
+      (e) => events.push(e),
+      toolEnvironment(temp.make(), temp.make()),
+    );
     assert.equal(stop, "max_turn_requests");
     assert.equal(llm.requests.length, 3);
     const last = llm.requests[2]!.body;
@@ -128,13 +167,19 @@ describe("the agent loop", () => {
   });
 
   it("cancels a running tool at once and keeps the history valid for the next turn", async () => {
-    llm.enqueue({ kind: "tool_calls", calls: [{ id: "long", name: "slow", argumentPieces: ['{"tag":"z"}'] }] }, { kind: "text", chunks: ["next"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [{ id: "long", name: "slow", argumentPieces: ['{"tag":"z"}'] }] },
+      { kind: "text", chunks: ["next"] },
+    );
     const controller = new AbortController();
     const slowTool: Tool = {
       name: "slow",
       description: "waits for cancellation",
       parameters: { type: "object", properties: {} },
-      run: (_args, ctx) => new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve({ content: "stopped", isError: true }))),
+      run: (_args, ctx) =>
+        new Promise((resolve) =>
+          ctx.signal.addEventListener("abort", () => resolve({ content: "stopped", isError: true })),
+        ),
     };
     const convo = conversation([slowTool]);
     const env = toolEnvironment(temp.make(), temp.make());

@@ -46,7 +46,11 @@ describe("MCP tools", () => {
     it("prefixes names with the server, keeps them provider-safe, at most 64 characters and unique", () => {
       const taken = new Set<string>();
       assert.equal(mcpToolName("my server.v2", "get/data", taken), "mcp_my_server_v2_get_data");
-      assert.equal(mcpToolName("my server.v2", "get data", taken), "mcp_my_server_v2_get_data_2", "a clash gets a suffix");
+      assert.equal(
+        mcpToolName("my server.v2", "get data", taken),
+        "mcp_my_server_v2_get_data_2",
+        "a clash gets a suffix",
+      );
       const long = mcpToolName("s", "x".repeat(100), taken);
       assert.equal(long.length, 64);
       assert.equal(mcpToolName("s", "x".repeat(90), taken), `${long.slice(0, 62)}_2`);
@@ -56,7 +60,13 @@ describe("MCP tools", () => {
     it("makes any input schema an object schema with properties, and only declared fields required", () => {
       assert.deepEqual(mcpToolParameters(undefined), { type: "object", properties: {} });
       assert.deepEqual(
-        mcpToolParameters({ $schema: "x", type: "object", properties: { a: { type: "string" }, b: true }, required: ["a", "ghost"], additionalProperties: false }),
+        mcpToolParameters({
+          $schema: "x",
+          type: "object",
+          properties: { a: { type: "string" }, b: true },
+          required: ["a", "ghost"],
+          additionalProperties: false,
+        }),
         { type: "object", properties: { a: { type: "string" }, b: {} }, required: ["a"], additionalProperties: false },
       );
     });
@@ -80,7 +90,10 @@ describe("MCP tools", () => {
           "[resource: file:///b.bin, 1 bytes]\n[resource link: c.md <file:///c.md>]",
       );
       assert.equal(mcpCallResult({ content: [], structuredContent: { sum: 3 } }).content, '{\n  "sum": 3\n}');
-      assert.equal(mcpCallResult({ content: [{ type: "text", text: "3" }], structuredContent: { sum: 3 } }).content, "3");
+      assert.equal(
+        mcpCallResult({ content: [{ type: "text", text: "3" }], structuredContent: { sum: 3 } }).content,
+        "3",
+      );
       assert.equal(mcpCallResult({ content: [] }).isError, undefined);
     });
   });
@@ -91,20 +104,38 @@ describe("MCP tools", () => {
     let cwd: string;
     before(async () => {
       cwd = temp.make();
-      connections = await connectMcpServers([echoServer("echo", [{ name: "MCP_ECHO_TAG", value: "from-session" }]), { name: "ghost", command: "/nonexistent/mcp-server", args: [], env: [] }], {
-        cwd,
-        log: (line) => logs.push(line),
-      });
+      connections = await connectMcpServers(
+        [
+          echoServer("echo", [{ name: "MCP_ECHO_TAG", value: "from-session" }]),
+          { name: "ghost", command: "/nonexistent/mcp-server", args: [], env: [] },
+        ],
+        {
+          cwd,
+          log: (line) => logs.push(line),
+        },
+      );
     });
     after(() => connections?.close());
 
     it("lists the server's tools under prefixed names with their schemas", () => {
-      assert.deepEqual(connections.tools.map((t) => t.name).sort(), ["mcp_echo_add", "mcp_echo_echo", "mcp_echo_fail", "mcp_echo_slow", "mcp_echo_whoami"]);
+      assert.deepEqual(connections.tools.map((t) => t.name).sort(), [
+        "mcp_echo_add",
+        "mcp_echo_echo",
+        "mcp_echo_fail",
+        "mcp_echo_slow",
+        "mcp_echo_whoami",
+      ]);
       const echo = tool(connections, "mcp_echo_echo");
       assert.equal(echo.description, "[MCP server echo] Repeats the given text.");
-      assert.deepEqual(echo.parameters, { type: "object", properties: { text: { type: "string", description: "What to repeat" } }, required: ["text"] });
+      assert.deepEqual(echo.parameters, {
+        type: "object",
+        properties: { text: { type: "string", description: "What to repeat" } },
+        required: ["text"],
+      });
       assert.deepEqual(tool(connections, "mcp_echo_add").parameters.required, ["a", "b"]);
-      assert.deepEqual(connections.servers, [{ name: "echo", transport: "stdio", tools: connections.tools.map((t) => t.name) }]);
+      assert.deepEqual(connections.servers, [
+        { name: "echo", transport: "stdio", tools: connections.tools.map((t) => t.name) },
+      ]);
     });
 
     it("reports a server whose command does not exist, without failing the others", () => {
@@ -114,15 +145,23 @@ describe("MCP tools", () => {
     });
 
     it("runs the tools: results as text, tool errors as errors", async () => {
-      assert.deepEqual(await runTool(tool(connections, "mcp_echo_echo"), { text: "hi there" }, env()), { content: "echo: hi there" });
+      assert.deepEqual(await runTool(tool(connections, "mcp_echo_echo"), { text: "hi there" }, env()), {
+        content: "echo: hi there",
+      });
       assert.deepEqual(await runTool(tool(connections, "mcp_echo_add"), { a: 2, b: 3.5 }, env()), { content: "5.5" });
-      assert.deepEqual(await runTool(tool(connections, "mcp_echo_fail"), {}, env()), { content: "fail: this tool always fails", isError: true });
+      assert.deepEqual(await runTool(tool(connections, "mcp_echo_fail"), {}, env()), {
+        content: "fail: this tool always fails",
+        isError: true,
+      });
       const invalid = await runTool(tool(connections, "mcp_echo_add"), { a: "two", b: 3 }, env());
       assert.equal(invalid.isError, true, "the server's own argument validation comes back as an error result");
     });
 
     it("starts the server in the session's cwd with the given environment over the agent's", async () => {
-      const who = JSON.parse((await runTool(tool(connections, "mcp_echo_whoami"), {}, env())).content) as { cwd: string; tag: string };
+      const who = JSON.parse((await runTool(tool(connections, "mcp_echo_whoami"), {}, env())).content) as {
+        cwd: string;
+        tag: string;
+      };
       assert.equal(who.cwd, cwd);
       assert.equal(who.tag, "from-session");
       assert.ok(logs.includes("[mcp echo] mcp-echo-server ready"), "stderr lines reach the log");
@@ -137,15 +176,23 @@ describe("MCP tools", () => {
       assert.equal(result.isError, true);
       assert.match(result.content, /Cancelled by the user/);
       assert.ok(Date.now() - started < 8000, "returned long before the 10 s call would have");
-      for (let i = 0; i < 100 && !logs.some((l) => l.includes("slow: cancelled")); i++) await new Promise((r) => setTimeout(r, 20));
-      assert.ok(logs.some((l) => l.includes("slow: cancelled after")), logs.join("\n"));
-      assert.deepEqual(await runTool(tool(connections, "mcp_echo_echo"), { text: "still here" }, env()), { content: "echo: still here" });
+      for (let i = 0; i < 100 && !logs.some((l) => l.includes("slow: cancelled")); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      assert.ok(
+        logs.some((l) => l.includes("slow: cancelled after")),
+        logs.join("\n"),
+      );
+      assert.deepEqual(await runTool(tool(connections, "mcp_echo_echo"), { text: "still here" }, env()), {
+        content: "echo: still here",
+      });
     });
   });
 
   it("close() stops the stdio server, is idempotent, and later calls fail with the server's name", async () => {
     const connections = await connectMcpServers([echoServer("solo")], { cwd: temp.make() });
-    const { pid } = JSON.parse((await runTool(tool(connections, "mcp_solo_whoami"), {}, env())).content) as { pid: number };
+    const { pid } = JSON.parse((await runTool(tool(connections, "mcp_solo_whoami"), {}, env())).content) as {
+      pid: number;
+    };
     await Promise.all([connections.close(), connections.close()]);
     assert.equal(await stillRunningAfter(pid), false, `pid ${pid} still running`);
     const after = await runTool(tool(connections, "mcp_solo_echo"), { text: "x" }, env());
@@ -155,12 +202,21 @@ describe("MCP tools", () => {
 
   it("logs a server that dies mid-session; its tools then fail with its name", async () => {
     const logs: string[] = [];
-    const connections = await connectMcpServers([echoServer("fragile")], { cwd: temp.make(), log: (line) => logs.push(line) });
+    const connections = await connectMcpServers([echoServer("fragile")], {
+      cwd: temp.make(),
+      log: (line) => logs.push(line),
+    });
     try {
-      const { pid } = JSON.parse((await runTool(tool(connections, "mcp_fragile_whoami"), {}, env())).content) as { pid: number };
+      const { pid } = JSON.parse((await runTool(tool(connections, "mcp_fragile_whoami"), {}, env())).content) as {
+        pid: number;
+      };
       process.kill(pid, "SIGKILL");
-      for (let i = 0; i < 100 && !logs.some((l) => l.includes("closed the connection")); i++) await new Promise((r) => setTimeout(r, 20));
-      assert.ok(logs.some((l) => l.includes("MCP server 'fragile' closed the connection")), logs.join("\n"));
+      for (let i = 0; i < 100 && !logs.some((l) => l.includes("closed the connection")); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      assert.ok(
+        logs.some((l) => l.includes("MCP server 'fragile' closed the connection")),
+        logs.join("\n"),
+      );
       const result = await runTool(tool(connections, "mcp_fragile_echo"), { text: "x" }, env());
       assert.equal(result.isError, true);
       assert.match(result.content, /^MCP server 'fragile' failed to run echo: /);
@@ -170,7 +226,10 @@ describe("MCP tools", () => {
   });
 
   it("starts nothing when the session is cancelled first", async () => {
-    const connections = await connectMcpServers([echoServer("late")], { cwd: temp.make(), signal: AbortSignal.abort() });
+    const connections = await connectMcpServers([echoServer("late")], {
+      cwd: temp.make(),
+      signal: AbortSignal.abort(),
+    });
     assert.deepEqual(connections.failures, [{ server: "late", message: "cancelled while starting" }]);
     assert.deepEqual(connections.tools, []);
   });
@@ -179,7 +238,11 @@ describe("MCP tools", () => {
     const connections = await connectMcpServers(
       [
         { name: "crash", command: process.execPath, args: ["-e", "console.error('boom: no config'); process.exit(3)"] },
-        { name: "mute", command: process.execPath, args: ["-e", "process.stdin.resume(); process.stdin.on('end', () => process.exit(0))"] },
+        {
+          name: "mute",
+          command: process.execPath,
+          args: ["-e", "process.stdin.resume(); process.stdin.on('end', () => process.exit(0))"],
+        },
       ],
       { cwd: temp.make(), timeoutMs: 500 },
     );
@@ -194,7 +257,13 @@ describe("MCP tools", () => {
     let http: Server;
     let base: string;
     const seen: Array<{ method: string; path: string; auth: string | undefined }> = [];
-    const transports = new Map<string, Transport & { handleRequest?(req: IncomingMessage, res: unknown): Promise<void>; handlePostMessage?(req: IncomingMessage, res: unknown): Promise<void> }>();
+    const transports = new Map<
+      string,
+      Transport & {
+        handleRequest?(req: IncomingMessage, res: unknown): Promise<void>;
+        handlePostMessage?(req: IncomingMessage, res: unknown): Promise<void>;
+      }
+    >();
 
     before(async () => {
       const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
@@ -213,7 +282,10 @@ describe("MCP tools", () => {
             const id = req.headers["mcp-session-id"];
             let transport = typeof id === "string" ? transports.get(id) : undefined;
             if (!transport) {
-              const created = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => void transports.set(sid, created) });
+              const created = new StreamableHTTPServerTransport({
+                sessionIdGenerator: randomUUID,
+                onsessioninitialized: (sid) => void transports.set(sid, created),
+              });
               await createEchoServer().connect(created);
               transport = created;
             }
@@ -240,15 +312,23 @@ describe("MCP tools", () => {
         { cwd: temp.make() },
       );
       try {
-        assert.deepEqual(connections.failures.map((f) => f.server), ["down"]);
+        assert.deepEqual(
+          connections.failures.map((f) => f.server),
+          ["down"],
+        );
         assert.match(connections.failures[0]!.message, /http:\/\/127\.0\.0\.1:9\/mcp/);
-        assert.deepEqual(await runTool(tool(connections, "mcp_web_echo"), { text: "over http" }, env()), { content: "echo: over http" });
+        assert.deepEqual(await runTool(tool(connections, "mcp_web_echo"), { text: "over http" }, env()), {
+          content: "echo: over http",
+        });
         assert.deepEqual(await runTool(tool(connections, "mcp_old_add"), { a: 1, b: 2 }, env()), { content: "3" });
         assert.ok(seen.length > 0 && seen.every((r) => r.auth === "Bearer t0ken"), JSON.stringify(seen));
       } finally {
         await connections.close();
       }
-      assert.ok(seen.some((r) => r.method === "DELETE" && r.path === "/mcp"), "the HTTP session was terminated");
+      assert.ok(
+        seen.some((r) => r.method === "DELETE" && r.path === "/mcp"),
+        "the HTTP session was terminated",
+      );
     });
   });
 
@@ -257,17 +337,38 @@ describe("MCP tools", () => {
     const connections = await connectMcpServers([echoServer("echo")], { cwd: temp.make() });
     try {
       llm.enqueue(
-        { kind: "tool_calls", text: "", calls: [{ id: "call_1", name: "mcp_echo_echo", argumentPieces: ['{"text":', '"from the model"}'] }] },
+        {
+          kind: "tool_calls",
+          text: "",
+          calls: [{ id: "call_1", name: "mcp_echo_echo", argumentPieces: ['{"text":', '"from the model"}'] }],
+        },
         { kind: "text", chunks: ["Done."] },
       );
       const runtime: RuntimeProvider = {
-        providerId: "custom", providerLabel: "Scripted", model: "scripted-model", baseUrl: llm.baseUrl, apiMode: "chat_completions",
-        apiKey: undefined, keySource: undefined, keyVariables: [], keyOptional: true, contextLength: undefined,
+        providerId: "custom",
+        providerLabel: "Scripted",
+        model: "scripted-model",
+        baseUrl: llm.baseUrl,
+        apiMode: "chat_completions",
+        apiKey: undefined,
+        keySource: undefined,
+        keyVariables: [],
+        keyOptional: true,
+        contextLength: undefined,
       };
-      const convo = new Conversation({ runtime, systemPrompt: "system", openModelClient: createModelClient, tools: connections.tools, maxIterations: 5 });
+      const convo = new Conversation({
+        runtime,
+        systemPrompt: "system",
+        openModelClient: createModelClient,
+        tools: connections.tools,
+        maxIterations: 5,
+      });
       const stop = await convo.runTurn("echo something", new AbortController().signal, () => {}, env());
       assert.equal(stop, "end_turn");
-      assert.ok(llm.requests[0]!.body.tools?.some((t) => t.function.name === "mcp_echo_add"), "MCP tools are offered to the model");
+      assert.ok(
+        llm.requests[0]!.body.tools?.some((t) => t.function.name === "mcp_echo_add"),
+        "MCP tools are offered to the model",
+      );
       const toolMessage = llm.requests[1]!.body.messages.find((m) => m.role === "tool");
       assert.equal(toolMessage?.content, "echo: from the model");
     } finally {

@@ -13,7 +13,7 @@ import type { SessionMode } from "../../agent/tools/safety/session-mode.js";
 import { processTool } from "../../agent/tools/terminal/process-tool.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
-import { ScriptedUser, runTool, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
+import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
 
 describe("process write goes through the command gate", () => {
   const temp = new TempDirs();
@@ -34,10 +34,18 @@ describe("process write goes through the command gate", () => {
     const user = new ScriptedUser();
     const settings = toolSettings({ sandbox: { ...DEFAULT_SANDBOX_SETTINGS, enabled: false } });
     const env = toolEnvironment(root, temp.make(), user, settings);
-    const started = JSON.parse((await runTool(terminalTool, { command: "bash", background: true }, env)).content) as { session_id: string };
+    const started = JSON.parse((await runTool(terminalTool, { command: "bash", background: true }, env)).content) as {
+      session_id: string;
+    };
     env.state.mode = mode;
-    const write = async (data: string) => runTool(processTool, { action: "write", session_id: started.session_id, data }, env);
-    const output = async () => (JSON.parse((await runTool(processTool, { action: "log", session_id: started.session_id }, env)).content) as { output: string }).output;
+    const write = async (data: string) =>
+      runTool(processTool, { action: "write", session_id: started.session_id, data }, env);
+    const output = async () =>
+      (
+        JSON.parse((await runTool(processTool, { action: "log", session_id: started.session_id }, env)).content) as {
+          output: string;
+        }
+      ).output;
     const stop = () => runTool(processTool, { action: "kill", session_id: started.session_id }, env);
     return { root, outside, user, env, write, output, stop };
   }

@@ -16,7 +16,13 @@ import { scriptedRuntime } from "../helpers/scripted-runtime.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { toolEnvironment } from "../helpers/tool-env.js";
 
-const SETTINGS: PromptSettings = { contextFileMaxChars: undefined, memoryEnabled: true, userProfileEnabled: true, memoryCharLimit: 2200, userCharLimit: 1375 };
+const SETTINGS: PromptSettings = {
+  contextFileMaxChars: undefined,
+  memoryEnabled: true,
+  userProfileEnabled: true,
+  memoryCharLimit: 2200,
+  userCharLimit: 1375,
+};
 
 describe("the system prompt after a compression", () => {
   const temp = new TempDirs();
@@ -31,13 +37,22 @@ describe("the system prompt after a compression", () => {
 
   /** A prompt as the builder lays memory out: some stable text, then the blocks. */
   const promptFor = (home: string, settings = SETTINGS) =>
-    ["Identity.", settings.memoryEnabled ? memoryBlock(home, "memory", 2200).text : "", settings.userProfileEnabled ? memoryBlock(home, "user", 1375).text : ""].filter(Boolean).join("\n\n");
+    [
+      "Identity.",
+      settings.memoryEnabled ? memoryBlock(home, "memory", 2200).text : "",
+      settings.userProfileEnabled ? memoryBlock(home, "user", 1375).text : "",
+    ]
+      .filter(Boolean)
+      .join("\n\n");
 
   it("keeps the prompt in use, byte for byte, while it shows memory as it is on disk", () => {
     const home = homeWith({ "MEMORY.md": "Project uses Rust", "USER.md": "Name: Lin" });
     const current = promptFor(home);
     let rebuilt = 0;
-    assert.equal(systemPromptAfterCompression(current, home, SETTINGS, () => `rebuilt ${++rebuilt}`), current);
+    assert.equal(
+      systemPromptAfterCompression(current, home, SETTINGS, () => `rebuilt ${++rebuilt}`),
+      current,
+    );
     assert.equal(rebuilt, 0);
   });
 
@@ -45,13 +60,36 @@ describe("the system prompt after a compression", () => {
     const home = homeWith({ "MEMORY.md": "Project uses Rust", "USER.md": "Name: Lin" });
     const current = promptFor(home);
     writeFileSync(join(home, "memories", "MEMORY.md"), "Project uses Rust\n§\nUser prefers tabs");
-    assert.equal(systemPromptAfterCompression(current, home, SETTINGS, () => "rebuilt"), "rebuilt");
+    assert.equal(
+      systemPromptAfterCompression(current, home, SETTINGS, () => "rebuilt"),
+      "rebuilt",
+    );
     const fresh = promptFor(home);
     writeFileSync(join(home, "memories", "USER.md"), "");
-    assert.equal(systemPromptAfterCompression(fresh, home, SETTINGS, () => "rebuilt"), "rebuilt", "an emptied store must lose its block");
-    assert.equal(systemPromptAfterCompression(current, home, { ...SETTINGS, memoryEnabled: false, userProfileEnabled: false }, () => "rebuilt"), "rebuilt");
+    assert.equal(
+      systemPromptAfterCompression(fresh, home, SETTINGS, () => "rebuilt"),
+      "rebuilt",
+      "an emptied store must lose its block",
+    );
+    assert.equal(
+      systemPromptAfterCompression(
+        current,
+        home,
+        { ...SETTINGS, memoryEnabled: false, userProfileEnabled: false },
+        () => "rebuilt",
+      ),
+      "rebuilt",
+    );
     const none = promptFor(home, { ...SETTINGS, memoryEnabled: false, userProfileEnabled: false });
-    assert.equal(systemPromptAfterCompression(none, home, { ...SETTINGS, memoryEnabled: false, userProfileEnabled: false }, () => "rebuilt"), none);
+    assert.equal(
+      systemPromptAfterCompression(
+        none,
+        home,
+        { ...SETTINGS, memoryEnabled: false, userProfileEnabled: false },
+        () => "rebuilt",
+      ),
+      none,
+    );
   });
 
   it("after an automatic compression mid-turn, the next request has the refreshed memory and the active tasks", async () => {
@@ -76,14 +114,23 @@ describe("the system prompt after a compression", () => {
         refreshSystemPrompt: (current) => systemPromptAfterCompression(current, home, SETTINGS, prompt),
       });
       const earlier: ChatMessage[] = [];
-      for (let i = 0; i < 7; i++) earlier.push({ role: "user", content: `question ${i} ${"q".repeat(500)}` }, { role: "assistant", content: `answer ${i} ${"a".repeat(500)}` });
+      for (let i = 0; i < 7; i++)
+        earlier.push(
+          { role: "user", content: `question ${i} ${"q".repeat(500)}` },
+          { role: "assistant", content: `answer ${i} ${"a".repeat(500)}` },
+        );
       convo.restore(earlier);
 
       llm.enqueue(
         {
           kind: "tool_calls",
           calls: [
-            scriptedCall("c1", "todo", { todos: [{ id: "1", content: "Read the log", status: "completed" }, { id: "2", content: "Fix the bug", status: "in_progress" }] }),
+            scriptedCall("c1", "todo", {
+              todos: [
+                { id: "1", content: "Read the log", status: "completed" },
+                { id: "2", content: "Fix the bug", status: "in_progress" },
+              ],
+            }),
             scriptedCall("c2", "memory", { action: "add", content: "Logs live in /var/log/app" }),
             scriptedCall("c3", "read_log", {}),
           ],
@@ -92,7 +139,12 @@ describe("the system prompt after a compression", () => {
         { kind: "text", chunks: ["Fixed."] },
       );
       const notices: string[] = [];
-      await convo.runTurn("go", new AbortController().signal, (e) => (e.type === "notice" ? notices.push(e.title) : undefined), toolEnvironment(temp.make(), home));
+      await convo.runTurn(
+        "go",
+        new AbortController().signal,
+        (e) => (e.type === "notice" ? notices.push(e.title) : undefined),
+        toolEnvironment(temp.make(), home),
+      );
 
       assert.deepEqual(notices, ["Context compressed"]);
       assert.equal(llm.requests.length, 3, "model, summary, model");

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { decodeAttachmentText } from "../../agent/context/attached-file.js";
 import { displayName } from "../../acp-server/prompt-attachments.js";
 import { pathFromFileUri } from "../../acp-server/prompt-files.js";
+import { decodeAttachmentText } from "../../agent/context/attached-file.js";
 
 describe("prompt attachments: URIs, names and decoding", () => {
   it("turns file URIs and bare paths into local paths, and other schemes into nothing", () => {
@@ -29,14 +29,25 @@ describe("prompt attachments: URIs, names and decoding", () => {
 
   it("decodes UTF-8 without its BOM, falls back to latin-1, and spots binaries", () => {
     assert.deepEqual(decodeAttachmentText(Buffer.from("\uFEFFhé", "utf8"), undefined), { text: "hé", utf8: true });
-    assert.deepEqual(decodeAttachmentText(Buffer.from([0x63, 0x61, 0x66, 0xe9]), undefined), { text: "café", utf8: false });
+    assert.deepEqual(decodeAttachmentText(Buffer.from([0x63, 0x61, 0x66, 0xe9]), undefined), {
+      text: "café",
+      utf8: false,
+    });
     assert.equal(decodeAttachmentText(Buffer.from([0x41, 0x00, 0x42]), "application/octet-stream"), undefined);
-    assert.deepEqual(decodeAttachmentText(Buffer.from([0x41, 0x00, 0x42]), "text/plain"), { text: "A\u0000B", utf8: true }, "a text MIME type wins over a NUL");
+    assert.deepEqual(
+      decodeAttachmentText(Buffer.from([0x41, 0x00, 0x42]), "text/plain"),
+      { text: "A\u0000B", utf8: true },
+      "a text MIME type wins over a NUL",
+    );
   });
 
   it("drops a character cut in half at the 512 KiB boundary instead of falling back to latin-1", () => {
     const bytes = Buffer.from("aé", "utf8").subarray(0, 2); // "a" and the first byte of "é"
     assert.deepEqual(decodeAttachmentText(bytes, undefined, true), { text: "a", utf8: true });
-    assert.equal(decodeAttachmentText(bytes, undefined, false)!.utf8, false, "a whole file that ends mid-character is not UTF-8");
+    assert.equal(
+      decodeAttachmentText(bytes, undefined, false)!.utf8,
+      false,
+      "a whole file that ends mid-character is not UTF-8",
+    );
   });
 });

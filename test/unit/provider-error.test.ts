@@ -42,7 +42,10 @@ describe("provider errors", () => {
 
   it("words a 401 with the provider and the key variable, never the key", () => {
     const text = describeProviderError(toProviderError({ status: 401, message: "401 User not found." }), runtime);
-    assert.match(text, /^OpenRouter \(https:\/\/openrouter\.ai\/api\/v1\) refused the request with HTTP 401: check OPENROUTER_API_KEY/);
+    assert.match(
+      text,
+      /^OpenRouter \(https:\/\/openrouter\.ai\/api\/v1\) refused the request with HTTP 401: check OPENROUTER_API_KEY/,
+    );
     assert.match(text, /The provider said: User not found\./);
     assert.ok(!text.includes("sk-or-secret"));
   });

@@ -2,10 +2,10 @@ import { strict as assert } from "node:assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createMcpTool, type McpToolCaller, type McpToolInfo } from "../../agent/mcp/mcp-tool.js";
-import { memoryTool } from "../../agent/tools/session/memory-tool.js";
 import type { CommandApproval } from "../../agent/tools/approver.js";
+import { memoryTool } from "../../agent/tools/session/memory-tool.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
-import { ScriptedUser, runTool, toolEnvironment } from "../helpers/tool-env.js";
+import { runTool, ScriptedUser, toolEnvironment } from "../helpers/tool-env.js";
 
 /** An MCP client that records the calls that reached the server. */
 function recordingClient(): McpToolCaller & { calls: string[] } {
@@ -31,7 +31,11 @@ describe("read-only mode for tools other than commands", () => {
 
   it("refuses every memory write and leaves the memory files untouched", async () => {
     const e = env();
-    for (const args of [{ action: "add", content: "User prefers tabs." }, { action: "remove", old_text: "tabs" }, { operations: [{ action: "add", content: "x y z" }] }]) {
+    for (const args of [
+      { action: "add", content: "User prefers tabs." },
+      { action: "remove", old_text: "tabs" },
+      { operations: [{ action: "add", content: "x y z" }] },
+    ]) {
       const result = await runTool(memoryTool, args, e);
       assert.equal(result.isError, true);
       assert.match(result.content, /Read-only mode: memory is not changed in this mode/);
@@ -45,7 +49,12 @@ describe("read-only mode for tools other than commands", () => {
   });
 
   function mcpTool(client: McpToolCaller, info: Partial<McpToolInfo> = {}) {
-    return createMcpTool({ server: "tracker", tool: { name: "create_issue", ...info }, client, name: "mcp_tracker_create_issue" });
+    return createMcpTool({
+      server: "tracker",
+      tool: { name: "create_issue", ...info },
+      client,
+      name: "mcp_tracker_create_issue",
+    });
   }
 
   it("asks before an MCP tool its server does not mark read-only, and runs it only on a yes", async () => {
@@ -56,7 +65,10 @@ describe("read-only mode for tools other than commands", () => {
     assert.match(refused.content, /Read-only mode: mcp_tracker_create_issue .* the user did not allow it/);
     assert.deepEqual(client.calls, []);
     assert.equal(denying.commandRequests.length, 1);
-    assert.match(denying.commandRequests[0]!.description, /Read-only mode: MCP tool 'create_issue' of server 'tracker' may change things/);
+    assert.match(
+      denying.commandRequests[0]!.description,
+      /Read-only mode: MCP tool 'create_issue' of server 'tracker' may change things/,
+    );
     assert.equal(denying.commandRequests[0]!.command, 'mcp_tracker_create_issue {"title":"x"}');
     assert.equal(denying.commandRequests[0]!.allowPermanent, false);
 

@@ -16,15 +16,30 @@ import { toolEnvironment } from "../helpers/tool-env.js";
 
 function runtime(llm: ScriptedLlm, apiMode: ApiMode, model: string, providerId = "custom"): RuntimeProvider {
   return {
-    providerId, providerLabel: providerId, model, baseUrl: llm.baseUrl, apiMode,
-    apiKey: "sk-test", keySource: "CUSTOM_API_KEY", keyVariables: ["CUSTOM_API_KEY"], keyOptional: true, contextLength: undefined,
+    providerId,
+    providerLabel: providerId,
+    model,
+    baseUrl: llm.baseUrl,
+    apiMode,
+    apiKey: "sk-test",
+    keySource: "CUSTOM_API_KEY",
+    keyVariables: ["CUSTOM_API_KEY"],
+    keyOptional: true,
+    contextLength: undefined,
   };
 }
 
 type Choice = ReasoningEffort | "default" | undefined;
 
 function request(model: string, reasoningEffort?: Choice, extra: Partial<ModelRequest> = {}): ModelRequest {
-  return { model, systemPrompt: "sys", messages: [{ role: "user", content: "think" }], tools: [], ...(reasoningEffort ? { reasoningEffort } : {}), ...extra };
+  return {
+    model,
+    systemPrompt: "sys",
+    messages: [{ role: "user", content: "think" }],
+    tools: [],
+    ...(reasoningEffort ? { reasoningEffort } : {}),
+    ...extra,
+  };
 }
 
 async function send(client: ModelClient, req: ModelRequest) {
@@ -32,7 +47,12 @@ async function send(client: ModelClient, req: ModelRequest) {
 }
 
 /** The body of each request the scripted endpoint received, for one client and a list of chosen efforts. */
-async function bodies(llm: ScriptedLlm, rt: RuntimeProvider, efforts: readonly Choice[], extra: Partial<ModelRequest> = {}) {
+async function bodies(
+  llm: ScriptedLlm,
+  rt: RuntimeProvider,
+  efforts: readonly Choice[],
+  extra: Partial<ModelRequest> = {},
+) {
   const client = await createModelClient(rt);
   for (const effort of efforts) {
     llm.enqueue({ kind: "text", chunks: ["ok"] });
@@ -41,7 +61,8 @@ async function bodies(llm: ScriptedLlm, rt: RuntimeProvider, efforts: readonly C
   return llm.requests.map((r) => r.json);
 }
 
-const pick = (body: Readonly<Record<string, unknown>>, ...keys: string[]) => Object.fromEntries(keys.filter((k) => k in body).map((k) => [k, body[k]]));
+const pick = (body: Readonly<Record<string, unknown>>, ...keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => k in body).map((k) => [k, body[k]]));
 
 describe("reasoning effort on the wire", () => {
   let llm: ScriptedLlm;
@@ -50,26 +71,46 @@ describe("reasoning effort on the wire", () => {
 
   describe("chat completions", () => {
     it("sends OpenRouter's reasoning object, medium by default as upstream, and enabled:false for none", async () => {
-      const sent = await bodies(llm, runtime(llm, "chat_completions", "anthropic/claude-sonnet-4.5", "openrouter"), [undefined, "default", "high", "none"]);
-      assert.deepEqual(sent.map((b) => pick(b, "reasoning", "reasoning_effort")), [
-        {},
-        { reasoning: { enabled: true, effort: "medium" } },
-        { reasoning: { enabled: true, effort: "high" } },
-        { reasoning: { enabled: false } },
+      const sent = await bodies(llm, runtime(llm, "chat_completions", "anthropic/claude-sonnet-4.5", "openrouter"), [
+        undefined,
+        "default",
+        "high",
+        "none",
       ]);
+      assert.deepEqual(
+        sent.map((b) => pick(b, "reasoning", "reasoning_effort")),
+        [
+          {},
+          { reasoning: { enabled: true, effort: "medium" } },
+          { reasoning: { enabled: true, effort: "high" } },
+          { reasoning: { enabled: false } },
+        ],
+      );
     });
 
     it("asks for the default from the agent loop, and for the chosen level once the session picks one", async () => {
       const temp = new TempDirs();
       try {
         const rt = runtime(llm, "chat_completions", "openai/gpt-5", "openrouter");
-        const convo = new Conversation({ runtime: rt, systemPrompt: "sys", openModelClient: (r) => createModelClient(r), tools: [], maxIterations: 5 });
+        const convo = new Conversation({
+          runtime: rt,
+          systemPrompt: "sys",
+          openModelClient: (r) => createModelClient(r),
+          tools: [],
+          maxIterations: 5,
+        });
         llm.enqueue({ kind: "text", chunks: ["a"] }, { kind: "text", chunks: ["b"] });
         const env = toolEnvironment(temp.make(), temp.make());
         await convo.runTurn("one", new AbortController().signal, () => {}, env);
         convo.setReasoningEffort("low");
         await convo.runTurn("two", new AbortController().signal, () => {}, env);
-        assert.deepEqual(llm.requests.map((r) => r.json.reasoning), [{ enabled: true, effort: "medium" }, { enabled: true, effort: "low" }]);
+        assert.deepEqual(
+          llm.requests.map((r) => r.json.reasoning),
+          [
+            { enabled: true, effort: "medium" },
+            { enabled: true, effort: "low" },
+          ],
+        );
       } finally {
         temp.cleanup();
       }
@@ -77,12 +118,23 @@ describe("reasoning effort on the wire", () => {
 
     it("never sends Nous Portal enabled:false (it requires reasoning on)", async () => {
       const sent = await bodies(llm, runtime(llm, "chat_completions", "Hermes-4-405B", "nous"), ["none", "low"]);
-      assert.deepEqual(sent.map((b) => pick(b, "reasoning", "reasoning_effort")), [{}, { reasoning: { enabled: true, effort: "low" } }]);
+      assert.deepEqual(
+        sent.map((b) => pick(b, "reasoning", "reasoning_effort")),
+        [{}, { reasoning: { enabled: true, effort: "low" } }],
+      );
     });
 
     it("sends OpenAI's reasoning_effort only when chosen, clamped to what the model accepts", async () => {
-      const sent = await bodies(llm, runtime(llm, "chat_completions", "gpt-5.1"), ["default", "minimal", "xhigh", "none"]);
-      assert.deepEqual(sent.map((b) => b.reasoning_effort), [undefined, "low", "high", "none"]);
+      const sent = await bodies(llm, runtime(llm, "chat_completions", "gpt-5.1"), [
+        "default",
+        "minimal",
+        "xhigh",
+        "none",
+      ]);
+      assert.deepEqual(
+        sent.map((b) => b.reasoning_effort),
+        [undefined, "low", "high", "none"],
+      );
       assert.ok(sent.every((b) => !("reasoning" in b)));
     });
 
@@ -105,7 +157,10 @@ describe("reasoning effort on the wire", () => {
       assert.equal(answered.text, "still answered");
       await send(client, request("local-model", "high"));
       await send(client, request("local-model", "low"));
-      assert.deepEqual(llm.requests.map((r) => r.json.reasoning_effort), [undefined, "high", undefined, undefined, "low"]);
+      assert.deepEqual(
+        llm.requests.map((r) => r.json.reasoning_effort),
+        [undefined, "high", undefined, undefined, "low"],
+      );
     });
 
     it("does not hide a 400 that is not about reasoning", async () => {
@@ -119,27 +174,41 @@ describe("reasoning effort on the wire", () => {
   describe("Responses API", () => {
     it("sends upstream's reasoning with a summary (medium by default), effort none to switch it off", async () => {
       const sent = await bodies(llm, runtime(llm, "codex_responses", "gpt-5.1"), ["default", "high", "none"]);
-      assert.deepEqual(sent.map((b) => b.reasoning), [{ effort: "medium", summary: "auto" }, { effort: "high", summary: "auto" }, { effort: "none" }]);
+      assert.deepEqual(
+        sent.map((b) => b.reasoning),
+        [{ effort: "medium", summary: "auto" }, { effort: "high", summary: "auto" }, { effort: "none" }],
+      );
     });
 
     it("sends nothing to gpt-4.1 even when chosen, and streams the summary as thoughts", async () => {
       const sent = await bodies(llm, runtime(llm, "codex_responses", "gpt-4.1"), ["high"]);
       assert.equal(sent[0]!.reasoning, undefined);
       llm.enqueue({ kind: "text", chunks: ["answer"], reasoning: ["weighing it"] });
-      const step = await send(await createModelClient(runtime(llm, "codex_responses", "gpt-5")), request("gpt-5", "default"));
+      const step = await send(
+        await createModelClient(runtime(llm, "codex_responses", "gpt-5")),
+        request("gpt-5", "default"),
+      );
       assert.equal(step.reasoning, "weighing it");
     });
   });
 
   describe("Anthropic Messages", () => {
     it("gives budget Claude upstream's token budget, room to answer, and no temperature", async () => {
-      const sent = await bodies(llm, runtime(llm, "anthropic_messages", "claude-sonnet-4-0", "anthropic"), ["default", "high", "xhigh", "minimal"], { temperature: 0 });
-      assert.deepEqual(sent.map((b) => pick(b, "thinking", "max_tokens", "temperature")), [
-        { max_tokens: 8192, temperature: 0 },
-        { thinking: { type: "enabled", budget_tokens: 16000 }, max_tokens: 20096 },
-        { thinking: { type: "enabled", budget_tokens: 32000 }, max_tokens: 36096 },
-        { thinking: { type: "enabled", budget_tokens: 4000 }, max_tokens: 8192 },
-      ]);
+      const sent = await bodies(
+        llm,
+        runtime(llm, "anthropic_messages", "claude-sonnet-4-0", "anthropic"),
+        ["default", "high", "xhigh", "minimal"],
+        { temperature: 0 },
+      );
+      assert.deepEqual(
+        sent.map((b) => pick(b, "thinking", "max_tokens", "temperature")),
+        [
+          { max_tokens: 8192, temperature: 0 },
+          { thinking: { type: "enabled", budget_tokens: 16000 }, max_tokens: 20096 },
+          { thinking: { type: "enabled", budget_tokens: 32000 }, max_tokens: 36096 },
+          { thinking: { type: "enabled", budget_tokens: 4000 }, max_tokens: 8192 },
+        ],
+      );
     });
 
     it("keeps the budget inside a model's output limit (Opus 4.1 writes at most 32,000 tokens)", async () => {
@@ -149,13 +218,21 @@ describe("reasoning effort on the wire", () => {
     });
 
     it("asks adaptive Claude for an effort (xhigh is max on 4.6) and switches it off with disabled", async () => {
-      const sent = await bodies(llm, runtime(llm, "anthropic_messages", "claude-opus-4-6", "anthropic"), ["xhigh", "minimal", "none", "default"]);
-      assert.deepEqual(sent.map((b) => pick(b, "thinking", "output_config")), [
-        { thinking: { type: "adaptive", display: "summarized" }, output_config: { effort: "max" } },
-        { thinking: { type: "adaptive", display: "summarized" }, output_config: { effort: "low" } },
-        { thinking: { type: "disabled" } },
-        {},
+      const sent = await bodies(llm, runtime(llm, "anthropic_messages", "claude-opus-4-6", "anthropic"), [
+        "xhigh",
+        "minimal",
+        "none",
+        "default",
       ]);
+      assert.deepEqual(
+        sent.map((b) => pick(b, "thinking", "output_config")),
+        [
+          { thinking: { type: "adaptive", display: "summarized" }, output_config: { effort: "max" } },
+          { thinking: { type: "adaptive", display: "summarized" }, output_config: { effort: "low" } },
+          { thinking: { type: "disabled" } },
+          {},
+        ],
+      );
       assert.equal(sent[0]!.max_tokens, 32000);
     });
 
@@ -163,30 +240,61 @@ describe("reasoning effort on the wire", () => {
       const temp = new TempDirs();
       try {
         const echo: Tool = {
-          name: "echo", description: "Echoes", parameters: { type: "object", properties: { text: { type: "string" } } },
+          name: "echo",
+          description: "Echoes",
+          parameters: { type: "object", properties: { text: { type: "string" } } },
           run: async (args) => ({ content: String(args.text) }),
         };
         const rt = runtime(llm, "anthropic_messages", "claude-sonnet-4-0", "anthropic");
-        const convo = new Conversation({ runtime: rt, systemPrompt: "sys", openModelClient: (r) => createModelClient(r), tools: [echo], maxIterations: 5, reasoningEffort: "medium" });
+        const convo = new Conversation({
+          runtime: rt,
+          systemPrompt: "sys",
+          openModelClient: (r) => createModelClient(r),
+          tools: [echo],
+          maxIterations: 5,
+          reasoningEffort: "medium",
+        });
         llm.enqueue(
-          { kind: "tool_calls", calls: [scriptedCall("toolu_1", "echo", { text: "hi" })], reasoning: ["I should ", "echo."] },
+          {
+            kind: "tool_calls",
+            calls: [scriptedCall("toolu_1", "echo", { text: "hi" })],
+            reasoning: ["I should ", "echo."],
+          },
           { kind: "text", chunks: ["Done."], reasoning: ["It echoed."] },
           { kind: "text", chunks: ["Next."] },
         );
         const env = toolEnvironment(temp.make(), temp.make());
         await convo.runTurn("echo hi", new AbortController().signal, () => {}, env);
-        const continuation = llm.requests[1]!.json as { messages: Array<{ role: string; content: Array<Record<string, unknown>> }>; thinking?: unknown };
-        assert.deepEqual(continuation.messages[1]!.content.map((b) => b.type), ["thinking", "tool_use"]);
-        assert.deepEqual(continuation.messages[1]!.content[0], { type: "thinking", thinking: "I should echo.", signature: "scripted-signature" });
+        const continuation = llm.requests[1]!.json as {
+          messages: Array<{ role: string; content: Array<Record<string, unknown>> }>;
+          thinking?: unknown;
+        };
+        assert.deepEqual(
+          continuation.messages[1]!.content.map((b) => b.type),
+          ["thinking", "tool_use"],
+        );
+        assert.deepEqual(continuation.messages[1]!.content[0], {
+          type: "thinking",
+          thinking: "I should echo.",
+          signature: "scripted-signature",
+        });
         assert.deepEqual(continuation.thinking, { type: "enabled", budget_tokens: 8000 });
         assert.deepEqual(convo.messages[1], {
-          role: "assistant", content: "", toolCalls: [{ id: "toolu_1", name: "echo", arguments: '{"text":"hi"}' }], reasoning: "I should echo.",
+          role: "assistant",
+          content: "",
+          toolCalls: [{ id: "toolu_1", name: "echo", arguments: '{"text":"hi"}' }],
+          reasoning: "I should echo.",
           signedThinking: [{ type: "thinking", thinking: "I should echo.", signature: "scripted-signature" }],
         });
         // Next turn: Sonnet 4 does not keep earlier thinking, so only the latest assistant turn carries its own.
         await convo.runTurn("next", new AbortController().signal, () => {}, env);
-        const next = llm.requests[2]!.json as { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> };
-        assert.deepEqual(next.messages.filter((m) => m.role === "assistant").map((m) => m.content.map((b) => b.type).join(",")), ["tool_use", "thinking,text"]);
+        const next = llm.requests[2]!.json as {
+          messages: Array<{ role: string; content: Array<Record<string, unknown>> }>;
+        };
+        assert.deepEqual(
+          next.messages.filter((m) => m.role === "assistant").map((m) => m.content.map((b) => b.type).join(",")),
+          ["tool_use", "thinking,text"],
+        );
       } finally {
         temp.cleanup();
       }
@@ -198,7 +306,9 @@ describe("reasoning effort on the wire", () => {
         { role: "assistant", content: "", toolCalls: [{ id: "t1", name: "echo", arguments: "{}" }] },
         { role: "tool", toolCallId: "t1", content: "seen" },
       ];
-      const sent = await bodies(llm, runtime(llm, "anthropic_messages", "claude-sonnet-4-0", "anthropic"), ["high"], { messages: history });
+      const sent = await bodies(llm, runtime(llm, "anthropic_messages", "claude-sonnet-4-0", "anthropic"), ["high"], {
+        messages: history,
+      });
       assert.equal(sent[0]!.thinking, undefined);
     });
   });
@@ -210,19 +320,35 @@ describe("signed thinking sent back to Anthropic", () => {
     { role: "user", content: "a" },
     { role: "assistant", content: "one", signedThinking: [signed] },
     { role: "user", content: "b" },
-    { role: "assistant", content: "", toolCalls: [{ id: "t1", name: "x", arguments: "{}" }], signedThinking: [{ type: "redacted_thinking", data: "opaque" }] },
+    {
+      role: "assistant",
+      content: "",
+      toolCalls: [{ id: "t1", name: "x", arguments: "{}" }],
+      signedThinking: [{ type: "redacted_thinking", data: "opaque" }],
+    },
     { role: "tool", toolCallId: "t1", content: "r" },
   ];
   const assistantBlocks = (replay: ReturnType<typeof thinkingReplayFor>) =>
-    toAnthropicMessages(history, replay).filter((m) => m.role === "assistant").map((m) => (m.content as ReadonlyArray<{ type: string }>).map((b) => b.type).join(","));
+    toAnthropicMessages(history, replay)
+      .filter((m) => m.role === "assistant")
+      .map((m) => (m.content as ReadonlyArray<{ type: string }>).map((b) => b.type).join(","));
   const rt = (providerId: string, baseUrl: string, model: string) => ({ providerId, baseUrl, model });
 
   it("goes to Anthropic on the latest turn only, or on every turn for models that keep earlier thinking", () => {
-    assert.deepEqual(assistantBlocks(thinkingReplayFor(rt("anthropic", "https://api.anthropic.com", "claude-sonnet-4-5"))), ["text", "redacted_thinking,tool_use"]);
-    assert.deepEqual(assistantBlocks(thinkingReplayFor(rt("custom", "https://api.anthropic.com/v1", "claude-opus-4-5"))), ["thinking,text", "redacted_thinking,tool_use"]);
+    assert.deepEqual(
+      assistantBlocks(thinkingReplayFor(rt("anthropic", "https://api.anthropic.com", "claude-sonnet-4-5"))),
+      ["text", "redacted_thinking,tool_use"],
+    );
+    assert.deepEqual(
+      assistantBlocks(thinkingReplayFor(rt("custom", "https://api.anthropic.com/v1", "claude-opus-4-5"))),
+      ["thinking,text", "redacted_thinking,tool_use"],
+    );
   });
 
   it("never goes to a third-party Anthropic-compatible endpoint, which cannot check the signatures", () => {
-    assert.deepEqual(assistantBlocks(thinkingReplayFor(rt("custom", "https://api.minimax.io/anthropic", "claude-opus-4-5"))), ["text", "tool_use"]);
+    assert.deepEqual(
+      assistantBlocks(thinkingReplayFor(rt("custom", "https://api.minimax.io/anthropic", "claude-opus-4-5"))),
+      ["text", "tool_use"],
+    );
   });
 });

@@ -3,7 +3,12 @@ import { ConfigError } from "../../agent/config/config-error.js";
 import type { ApiMode } from "../../agent/config/provider-catalog.js";
 import { readReasoningEffort } from "../../agent/config/reasoning-settings.js";
 import { parseYamlText } from "../../agent/config/yaml-file.js";
-import { clampEffort, reasoningSupportOf, shownEffort, type ReasoningRoute } from "../../agent/providers/model-reasoning.js";
+import {
+  clampEffort,
+  type ReasoningRoute,
+  reasoningSupportOf,
+  shownEffort,
+} from "../../agent/providers/model-reasoning.js";
 import { effortToSend } from "../../agent/providers/reasoning-policy.js";
 
 const yaml = (text: string) => parseYamlText("/home/u/.hermes/config.yaml", text);
@@ -18,7 +23,12 @@ function configError(text: string): ConfigError {
   throw new Error("expected a ConfigError");
 }
 
-function route(model: string, apiMode: ApiMode = "chat_completions", providerId = "custom", baseUrl = "http://127.0.0.1:8000/v1"): ReasoningRoute {
+function route(
+  model: string,
+  apiMode: ApiMode = "chat_completions",
+  providerId = "custom",
+  baseUrl = "http://127.0.0.1:8000/v1",
+): ReasoningRoute {
   return { model, apiMode, providerId, baseUrl };
 }
 
@@ -40,7 +50,10 @@ describe("agent.reasoning_effort in config.yaml", () => {
   it("points at the line of a value it does not know, naming the choices", () => {
     const error = configError("model: x\nagent:\n  max_turns: 20\n  reasoning_effort: extreme\n");
     assert.equal(error.problem.line, 4);
-    assert.equal(error.message, "/home/u/.hermes/config.yaml:4:21: agent.reasoning_effort must be one of none, minimal, low, medium, high, xhigh, not 'extreme'");
+    assert.equal(
+      error.message,
+      "/home/u/.hermes/config.yaml:4:21: agent.reasoning_effort must be one of none, minimal, low, medium, high, xhigh, not 'extreme'",
+    );
     assert.equal(configError("agent:\n  reasoning_effort: 3\n").problem.line, 2);
     assert.match(configError("agent: fast\n").message, /config\.yaml:1:8: `agent` must be a mapping/);
   });
@@ -48,13 +61,33 @@ describe("agent.reasoning_effort in config.yaml", () => {
 
 describe("which models take reasoning parameters", () => {
   it("knows OpenRouter's reasoning families (upstream's list) and leaves other OpenRouter models unknown", () => {
-    const openrouter = (model: string) => reasoningSupportOf(route(model, "chat_completions", "openrouter", "https://openrouter.ai/api/v1"));
-    for (const model of ["anthropic/claude-sonnet-4.5", "openai/gpt-5", "deepseek/deepseek-r1", "x-ai/grok-4", "qwen/qwen3-coder", "google/gemini-2.5-pro"]) {
-      assert.deepEqual(openrouter(model), { status: "supported", efforts: ["none", "minimal", "low", "medium", "high", "xhigh"], defaultEffort: "medium", sendsDefault: true }, model);
+    const openrouter = (model: string) =>
+      reasoningSupportOf(route(model, "chat_completions", "openrouter", "https://openrouter.ai/api/v1"));
+    for (const model of [
+      "anthropic/claude-sonnet-4.5",
+      "openai/gpt-5",
+      "deepseek/deepseek-r1",
+      "x-ai/grok-4",
+      "qwen/qwen3-coder",
+      "google/gemini-2.5-pro",
+    ]) {
+      assert.deepEqual(
+        openrouter(model),
+        {
+          status: "supported",
+          efforts: ["none", "minimal", "low", "medium", "high", "xhigh"],
+          defaultEffort: "medium",
+          sendsDefault: true,
+        },
+        model,
+      );
     }
     assert.equal(openrouter("meta-llama/llama-3.3-70b-instruct").status, "unknown");
     // A custom provider whose base URL is OpenRouter's is OpenRouter all the same.
-    assert.equal(reasoningSupportOf(route("openai/o3", "chat_completions", "custom", "https://openrouter.ai/api/v1")).status, "supported");
+    assert.equal(
+      reasoningSupportOf(route("openai/o3", "chat_completions", "custom", "https://openrouter.ai/api/v1")).status,
+      "supported",
+    );
   });
 
   it("gives each OpenAI generation the levels it accepts, and refuses non-reasoning GPT models", () => {
@@ -77,18 +110,43 @@ describe("which models take reasoning parameters", () => {
   });
 
   it("tells adaptive Claude (4.6 on) from budget Claude, and knows which Claude models cannot think", () => {
-    const claude = (model: string) => reasoningSupportOf(route(model, "anthropic_messages", "anthropic", "https://api.anthropic.com"));
-    assert.deepEqual(claude("claude-sonnet-4-5-20250929"), { status: "supported", efforts: ["none", "low", "medium", "high", "xhigh"], defaultEffort: "none", sendsDefault: false });
+    const claude = (model: string) =>
+      reasoningSupportOf(route(model, "anthropic_messages", "anthropic", "https://api.anthropic.com"));
+    assert.deepEqual(claude("claude-sonnet-4-5-20250929"), {
+      status: "supported",
+      efforts: ["none", "low", "medium", "high", "xhigh"],
+      defaultEffort: "none",
+      sendsDefault: false,
+    });
     assert.deepEqual(claude("claude-3-7-sonnet-latest"), claude("claude-opus-4-1"));
-    assert.deepEqual(claude("claude-opus-4.6"), { status: "supported", efforts: ["none", "low", "medium", "high", "xhigh"], defaultEffort: "high", sendsDefault: false });
-    for (const model of ["claude-3-5-sonnet-latest", "claude-3-opus-20240229", "claude-haiku-4-5", "claude-3-5-haiku-latest"]) assert.equal(claude(model).status, "rejected", model);
+    assert.deepEqual(claude("claude-opus-4.6"), {
+      status: "supported",
+      efforts: ["none", "low", "medium", "high", "xhigh"],
+      defaultEffort: "high",
+      sendsDefault: false,
+    });
+    for (const model of [
+      "claude-3-5-sonnet-latest",
+      "claude-3-opus-20240229",
+      "claude-haiku-4-5",
+      "claude-3-5-haiku-latest",
+    ])
+      assert.equal(claude(model).status, "rejected", model);
     assert.equal(reasoningSupportOf(route("MiniMax-M2", "anthropic_messages")).status, "unknown");
   });
 
   it("leaves local and unlisted models unknown, and knows grok-4 refuses reasoning_effort", () => {
     assert.equal(reasoningSupportOf(route("qwen3:32b")).status, "unknown");
-    assert.equal(reasoningSupportOf(route("grok-4", "chat_completions", "xai", "https://api.x.ai/v1")).status, "rejected");
-    assert.equal(reasoningSupportOf(route("deepseek-chat", "chat_completions", "nous", "https://inference-api.nousresearch.com/v1")).status, "supported");
+    assert.equal(
+      reasoningSupportOf(route("grok-4", "chat_completions", "xai", "https://api.x.ai/v1")).status,
+      "rejected",
+    );
+    assert.equal(
+      reasoningSupportOf(
+        route("deepseek-chat", "chat_completions", "nous", "https://inference-api.nousresearch.com/v1"),
+      ).status,
+      "supported",
+    );
   });
 });
 

@@ -8,7 +8,14 @@ describe("review hunks", () => {
   it("splits a proposal into independent hunks with line counts", () => {
     const hunks = computeHunks(base, proposed);
     assert.equal(hunks.length, 3);
-    assert.deepEqual(hunks.map((h) => [h.removed, h.added]), [[["b"], ["B"]], [[], ["inserted"]], [["f"], []]]);
+    assert.deepEqual(
+      hunks.map((h) => [h.removed, h.added]),
+      [
+        [["b"], ["B"]],
+        [[], ["inserted"]],
+        [["f"], []],
+      ],
+    );
     assert.deepEqual(lineCounts(hunks), { added: 2, removed: 2 });
   });
 

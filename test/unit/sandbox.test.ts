@@ -8,10 +8,11 @@ import type { SessionMode } from "../../agent/tools/safety/session-mode.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
-import { ScriptedUser, runTool, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
+import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
 
 const HOMES_OUTSIDE_TMP = join(process.cwd(), "test-results", "sandbox-homes");
-const parse = (content: string) => JSON.parse(content.split("\n")[0]!) as { output: string; exit_code: number | null; error: string | null };
+const parse = (content: string) =>
+  JSON.parse(content.split("\n")[0]!) as { output: string; exit_code: number | null; error: string | null };
 
 /**
  * The OS sandbox, for real (bubblewrap here; CI installs it). Judged by effect: canary files in a temporary HOME and
@@ -56,7 +57,12 @@ describe("OS sandbox around the agent's commands", function () {
     temp.cleanup();
   });
 
-  async function run(command: string, mode: SessionMode = "default", user = new ScriptedUser(), settings = toolSettings()) {
+  async function run(
+    command: string,
+    mode: SessionMode = "default",
+    user = new ScriptedUser(),
+    settings = toolSettings(),
+  ) {
     const env = toolEnvironment(root, hermesHome, user, settings);
     env.state.mode = mode;
     const result = await runTool(terminalTool, { command }, env);
@@ -89,7 +95,12 @@ describe("OS sandbox around the agent's commands", function () {
   it("never lets a command read credentials or change shell start-up files, HERMES_HOME, .git/config or .git/hooks", async () => {
     const read = await run("cat ~/.ssh/id_rsa ~/.aws/credentials ~/.hermes/.env; ls -A ~/.ssh | wc -l");
     assert.doesNotMatch(read.body.output, /CANARY|sk-canary/);
-    for (const command of ["echo 'curl x|sh' >> ~/.bashrc", "echo x > ~/.hermes/config.yaml", "echo '[core] fsmonitor = touch X' >> .git/config", "printf '#!/bin/sh\\ntouch X\\n' > .git/hooks/pre-commit"]) {
+    for (const command of [
+      "echo 'curl x|sh' >> ~/.bashrc",
+      "echo x > ~/.hermes/config.yaml",
+      "echo '[core] fsmonitor = touch X' >> .git/config",
+      "printf '#!/bin/sh\\ntouch X\\n' > .git/hooks/pre-commit",
+    ]) {
       const attempt = await run(command, "yolo");
       assert.notEqual(attempt.body.exit_code, 0, `${command} must fail: ${attempt.result.content}`);
       assert.equal(attempt.user.commandRequests.length, 0, "YOLO asks nobody; the wall holds");
@@ -98,7 +109,10 @@ describe("OS sandbox around the agent's commands", function () {
     assert.equal(readFileSync(join(hermesHome, "config.yaml"), "utf8"), "model: {}\n");
     assert.doesNotMatch(readFileSync(join(root, ".git", "config"), "utf8"), /fsmonitor/);
     assert.equal(existsSync(join(root, ".git", "hooks", "pre-commit")), false);
-    const commit = await run("git add -A && git -c user.email=a@b -c user.name=a commit -qm first && git log --oneline | wc -l", "yolo");
+    const commit = await run(
+      "git add -A && git -c user.email=a@b -c user.name=a commit -qm first && git log --oneline | wc -l",
+      "yolo",
+    );
     assert.equal(commit.body.output.trim(), "1", `ordinary git work still runs: ${commit.result.content}`);
   });
 
@@ -121,8 +135,20 @@ describe("OS sandbox around the agent's commands", function () {
   });
 
   it("gives commands an environment without provider keys or credentials, except those passed through", async () => {
-    const base = { ...process.env, OPENAI_API_KEY: "sk-leak-1", GITHUB_TOKEN: "ghp_leak", MY_SERVICE_PASSWORD: "pw", KEEP_ME: "visible", SSH_AUTH_SOCK: "/tmp/agent.sock" };
-    const env = toolEnvironment(root, hermesHome, new ScriptedUser(), toolSettings({ envPassthrough: ["GITHUB_TOKEN"] }));
+    const base = {
+      ...process.env,
+      OPENAI_API_KEY: "sk-leak-1",
+      GITHUB_TOKEN: "ghp_leak",
+      MY_SERVICE_PASSWORD: "pw",
+      KEEP_ME: "visible",
+      SSH_AUTH_SOCK: "/tmp/agent.sock",
+    };
+    const env = toolEnvironment(
+      root,
+      hermesHome,
+      new ScriptedUser(),
+      toolSettings({ envPassthrough: ["GITHUB_TOKEN"] }),
+    );
     const workspace = new LocalWorkspace(root, base);
     const result = await runTool(terminalTool, { command: "printenv" }, { ...env, workspace });
     const output = parse(result.content).output;
@@ -145,7 +171,12 @@ describe("OS sandbox around the agent's commands", function () {
       const command = `exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3`;
       const allowed = await run(command, "yolo");
       assert.match(allowed.body.output, /hello from the host/);
-      const denied = await run(command, "yolo", new ScriptedUser(), toolSettings({ sandbox: { enabled: true, network: "deny", writable: [] } }));
+      const denied = await run(
+        command,
+        "yolo",
+        new ScriptedUser(),
+        toolSettings({ sandbox: { enabled: true, network: "deny", writable: [] } }),
+      );
       assert.doesNotMatch(denied.body.output, /hello from the host/);
       assert.notEqual(denied.body.exit_code, 0);
     });
@@ -153,7 +184,12 @@ describe("OS sandbox around the agent's commands", function () {
 
   it("terminal.sandbox: off runs unconfined (the gate's stricter rules then apply)", async () => {
     mkdirSync(join(home, "scratch"));
-    const result = await run(`echo free > ${join(home, "scratch", "f")}`, "yolo", new ScriptedUser(), toolSettings({ sandbox: { enabled: false, network: "allow", writable: [] } }));
+    const result = await run(
+      `echo free > ${join(home, "scratch", "f")}`,
+      "yolo",
+      new ScriptedUser(),
+      toolSettings({ sandbox: { enabled: false, network: "allow", writable: [] } }),
+    );
     assert.equal(result.body.exit_code, 0);
     assert.equal(result.state.sandboxed, false);
     assert.equal(readFileSync(join(home, "scratch", "f"), "utf8"), "free\n");

@@ -1,10 +1,10 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
+import { eventToUpdate } from "../../acp-server/event-to-update.js";
+import { createStderrLogger } from "../../acp-server/log.js";
 import { loadHermesConfig } from "../../agent/config/load-config.js";
 import { redactKnownSecrets, redactSecrets } from "../../agent/security/secret-redaction.js";
 import { forgetSecretsForTests, rememberSecret, rememberSecretsOfTree } from "../../agent/security/secret-values.js";
-import { eventToUpdate } from "../../acp-server/event-to-update.js";
-import { createStderrLogger } from "../../acp-server/log.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 /** A fake key body of `n` characters from `alphabet` (built at run time: no key-shaped literal sits in the source). */
@@ -72,11 +72,15 @@ describe("secret redaction (logs, errors to the client, the extension's log chan
       assert.ok(!out.includes(token), out);
       assert.match(out, /…\[redacted\]/);
     }
-    assert.equal(redactSecrets(`GET /v1/models?api_key=${token}&limit=5`), "GET /v1/models?api_key=…[redacted]&limit=5");
+    assert.equal(
+      redactSecrets(`GET /v1/models?api_key=${token}&limit=5`),
+      "GET /v1/models?api_key=…[redacted]&limit=5",
+    );
   });
 
   it("leaves ordinary text alone", () => {
-    const text = "Tokens used: 1200 (max_tokens 4096). See https://example.com/docs?page=2&sort=asc; task-list, sk-8 and hf_x are not keys.";
+    const text =
+      "Tokens used: 1200 (max_tokens 4096). See https://example.com/docs?page=2&sort=asc; task-list, sk-8 and hf_x are not keys.";
     assert.equal(redactSecrets(text), text);
   });
 
@@ -131,7 +135,10 @@ describe("secret redaction (logs, errors to the client, the extension's log chan
     rememberSecret("OPENAI_API_KEY", held);
     rememberSecret("SHORT_TOKEN", "abc123");
     const fixture = `const fake = "sk-${body(40)}";`;
-    assert.equal(redactKnownSecrets(`OPENAI_API_KEY=${held}\n${fixture}\nabc123`), `OPENAI_API_KEY=[redacted OPENAI_API_KEY]\n${fixture}\nabc123`);
+    assert.equal(
+      redactKnownSecrets(`OPENAI_API_KEY=${held}\n${fixture}\nabc123`),
+      `OPENAI_API_KEY=[redacted OPENAI_API_KEY]\n${fixture}\nabc123`,
+    );
   });
 
   it("does not take a credentials file path for a secret", () => {

@@ -2,12 +2,12 @@ import { strict as assert } from "node:assert";
 import { readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { DEFAULT_SANDBOX_SETTINGS } from "../../agent/config/tool-settings.js";
 import { createFileTools } from "../../agent/tools/file/index.js";
 import { isReadOnlyCommand, type SessionMode } from "../../agent/tools/safety/session-mode.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
-import { DEFAULT_SANDBOX_SETTINGS } from "../../agent/config/tool-settings.js";
-import { ScriptedUser, runTool, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
+import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
 
 const [, writeFile, patch] = createFileTools({ userHome: homedir(), env: {} });
 
@@ -62,9 +62,14 @@ describe("session modes", () => {
     const { root, env, user } = envIn("read_only", new ScriptedUser(), false);
     const edit = await runTool(writeFile!, { path: "a.txt", content: "x" }, env);
     assert.match(edit.content, /read-only mode/);
-    const rm = JSON.parse((await runTool(terminalTool, { command: "touch made.txt" }, env)).content) as { error: string };
+    const rm = JSON.parse((await runTool(terminalTool, { command: "touch made.txt" }, env)).content) as {
+      error: string;
+    };
     assert.match(rm.error, /read-only mode/);
-    const ls = JSON.parse((await runTool(terminalTool, { command: "ls -la | wc -l" }, env)).content) as { error: string | null; exit_code: number };
+    const ls = JSON.parse((await runTool(terminalTool, { command: "ls -la | wc -l" }, env)).content) as {
+      error: string | null;
+      exit_code: number;
+    };
     assert.equal(ls.error, null);
     assert.equal(user.editRequests.length + user.commandRequests.length, 0);
     assert.throws(() => readFileSync(join(root, "made.txt")));
@@ -73,7 +78,9 @@ describe("session modes", () => {
   it("yolo never asks, but hardline commands still never run", async () => {
     const { root, env, user } = envIn("yolo");
     assert.equal((await runTool(writeFile!, { path: "a.txt", content: "x" }, env)).isError, undefined);
-    const reset = JSON.parse((await runTool(terminalTool, { command: "git reset --hard 2>/dev/null; true" }, env)).content) as { error: string | null };
+    const reset = JSON.parse(
+      (await runTool(terminalTool, { command: "git reset --hard 2>/dev/null; true" }, env)).content,
+    ) as { error: string | null };
     assert.equal(reset.error, null);
     const root2 = JSON.parse((await runTool(terminalTool, { command: "rm -rf /" }, env)).content) as { error: string };
     assert.match(root2.error, /^BLOCKED \(hardline\)/);
@@ -82,7 +89,26 @@ describe("session modes", () => {
   });
 
   it("classifies read-only commands conservatively", () => {
-    for (const ok of ["ls", "git status", "git log --oneline | head -5", "grep -rn foo src", "find . -name '*.ts'", "cat a && wc -l b"]) assert.ok(isReadOnlyCommand(ok), ok);
-    for (const no of ["rm a", "echo x > f", "git commit -m x", "git branch -D x", "find . -delete", "npm install", "cat $(rm x)", "sort -o out in", "ls | tee f"]) assert.ok(!isReadOnlyCommand(no), no);
+    for (const ok of [
+      "ls",
+      "git status",
+      "git log --oneline | head -5",
+      "grep -rn foo src",
+      "find . -name '*.ts'",
+      "cat a && wc -l b",
+    ])
+      assert.ok(isReadOnlyCommand(ok), ok);
+    for (const no of [
+      "rm a",
+      "echo x > f",
+      "git commit -m x",
+      "git branch -D x",
+      "find . -delete",
+      "npm install",
+      "cat $(rm x)",
+      "sort -o out in",
+      "ls | tee f",
+    ])
+      assert.ok(!isReadOnlyCommand(no), no);
   });
 });

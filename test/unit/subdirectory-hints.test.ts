@@ -20,22 +20,46 @@ describe("subdirectory hints", () => {
       "docs/README.md": "docs",
       "deep/nested/path/.cursorrules": "deep rules",
     });
-    return { root, tracker: new SubdirectoryHintTracker(root, { userHome: temp.make("home-"), hermesHome: temp.make("hh-") }) };
+    return {
+      root,
+      tracker: new SubdirectoryHintTracker(root, { userHome: temp.make("home-"), hermesHome: temp.make("hh-") }),
+    };
   }
 
   it("finds the hint of a file's folder and its ancestors, once per directory", () => {
     const { tracker } = fixture();
-    assert.equal(tracker.checkToolCall("read_file", { path: "backend/src/main.py" }), "\n\n[Subdirectory context discovered: backend/AGENTS.md]\nbackend rules");
-    assert.equal(tracker.checkToolCall("read_file", { path: "backend/src/main.py" }), undefined, "each directory at most once");
-    assert.equal(tracker.checkToolCall("write_file", { path: "frontend/app.tsx" }), "\n\n[Subdirectory context discovered: frontend/CLAUDE.md]\nfrontend rules");
-    assert.equal(tracker.checkToolCall("search_files", { path: "docs" }), undefined, "a folder without a hint file gives nothing");
+    assert.equal(
+      tracker.checkToolCall("read_file", { path: "backend/src/main.py" }),
+      "\n\n[Subdirectory context discovered: backend/AGENTS.md]\nbackend rules",
+    );
+    assert.equal(
+      tracker.checkToolCall("read_file", { path: "backend/src/main.py" }),
+      undefined,
+      "each directory at most once",
+    );
+    assert.equal(
+      tracker.checkToolCall("write_file", { path: "frontend/app.tsx" }),
+      "\n\n[Subdirectory context discovered: frontend/CLAUDE.md]\nfrontend rules",
+    );
+    assert.equal(
+      tracker.checkToolCall("search_files", { path: "docs" }),
+      undefined,
+      "a folder without a hint file gives nothing",
+    );
   });
 
   it("walks up at most 5 levels and reads the deep .cursorrules", () => {
     const { root, tracker } = fixture();
     mkdirSync(join(root, "deep/nested/path/a/b/c/d/e"), { recursive: true });
-    assert.equal(tracker.checkToolCall("read_file", { path: "deep/nested/path/a/b/c/d/e/f.txt" }), undefined, "the hint is 6 levels up");
-    assert.match(tracker.checkToolCall("read_file", { path: "deep/nested/path/x.txt" })!, /deep\/nested\/path\/\.cursorrules\]\ndeep rules/);
+    assert.equal(
+      tracker.checkToolCall("read_file", { path: "deep/nested/path/a/b/c/d/e/f.txt" }),
+      undefined,
+      "the hint is 6 levels up",
+    );
+    assert.match(
+      tracker.checkToolCall("read_file", { path: "deep/nested/path/x.txt" })!,
+      /deep\/nested\/path\/\.cursorrules\]\ndeep rules/,
+    );
   });
 
   it("takes paths from workdir, file_path and terminal commands, including cd navigation", () => {
@@ -51,8 +75,16 @@ describe("subdirectory hints", () => {
 
   it("never leaves the working directory and skips dependency folders", () => {
     const outer = temp.make("hermes-outer-");
-    writeTree(outer, { "AGENTS.md": "outside", "proj/src/x.ts": "", "proj/node_modules/pkg/AGENTS.md": "dep rules", "proj/vendor/lib/CLAUDE.md": "vendored" });
-    const tracker = new SubdirectoryHintTracker(join(outer, "proj"), { userHome: temp.make(), hermesHome: temp.make() });
+    writeTree(outer, {
+      "AGENTS.md": "outside",
+      "proj/src/x.ts": "",
+      "proj/node_modules/pkg/AGENTS.md": "dep rules",
+      "proj/vendor/lib/CLAUDE.md": "vendored",
+    });
+    const tracker = new SubdirectoryHintTracker(join(outer, "proj"), {
+      userHome: temp.make(),
+      hermesHome: temp.make(),
+    });
     assert.equal(tracker.checkToolCall("read_file", { path: join(outer, "AGENTS.md") }), undefined);
     assert.equal(tracker.checkToolCall("read_file", { path: "../AGENTS.md" }), undefined);
     assert.equal(tracker.checkToolCall("read_file", { path: "node_modules/pkg/index.js" }), undefined);
@@ -72,9 +104,15 @@ describe("subdirectory hints", () => {
     const tracker = new SubdirectoryHintTracker(root, { userHome: temp.make(), hermesHome: temp.make() });
     assert.match(tracker.checkPaths([join(root, "a/f.ts")])!, /a\/AGENTS\.override\.md\]\noverride$/);
     assert.match(tracker.checkPaths([join(root, "b/f.ts")])!, /b\/CLAUDE\.md\]\nclaude b$/);
-    assert.match(tracker.checkPaths([join(root, "c/f.ts")])!, /\[BLOCKED: AGENTS\.md contained potential prompt injection \(role_hijack\)\. Content not loaded\.\]/);
+    assert.match(
+      tracker.checkPaths([join(root, "c/f.ts")])!,
+      /\[BLOCKED: AGENTS\.md contained potential prompt injection \(role_hijack\)\. Content not loaded\.\]/,
+    );
     const capped = tracker.checkPaths([join(root, "d/f.ts")])!;
-    assert.match(capped, /\[\.\.\.truncated AGENTS\.md: kept 22400\+6400 of 40000 chars\. The middle is omitted — the full file stays readable with read_file: d\/AGENTS\.md\]/);
+    assert.match(
+      capped,
+      /\[\.\.\.truncated AGENTS\.md: kept 22400\+6400 of 40000 chars\. The middle is omitted — the full file stays readable with read_file: d\/AGENTS\.md\]/,
+    );
   });
 
   it("never injects identical content twice (copies, symlinks, the cwd's own file)", () => {
@@ -95,7 +133,11 @@ describe("subdirectory hints", () => {
     const tracker = new SubdirectoryHintTracker(root, { userHome: temp.make(), hermesHome: temp.make() });
     const both = tracker.checkPaths([join(root, "pkg/sub/leaf/x.ts")])!;
     assert.ok(both.indexOf("pkg/sub/AGENTS.md") < both.indexOf("pkg/AGENTS.md]"));
-    const reloaded = new SubdirectoryHintTracker(root, { userHome: temp.make(), hermesHome: temp.make(), memory: tracker.remember() });
+    const reloaded = new SubdirectoryHintTracker(root, {
+      userHome: temp.make(),
+      hermesHome: temp.make(),
+      memory: tracker.remember(),
+    });
     assert.equal(reloaded.checkPaths([join(root, "pkg/sub/leaf/x.ts")]), undefined);
   });
 

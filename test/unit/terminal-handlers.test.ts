@@ -1,6 +1,11 @@
 import { strict as assert } from "node:assert";
 import type * as acp from "@agentclientprotocol/sdk";
-import { CappedOutput, TerminalHandlers, commandLine, type TerminalDisplay } from "../../extension/acp/terminal-handlers.js";
+import {
+  CappedOutput,
+  commandLine,
+  type TerminalDisplay,
+  TerminalHandlers,
+} from "../../extension/acp/terminal-handlers.js";
 import { isRunning } from "../helpers/process-alive.js";
 
 describe("editor terminals (the extension's terminal/* handlers)", () => {
@@ -12,7 +17,12 @@ describe("editor terminals (the extension's terminal/* handlers)", () => {
     const exits: acp.TerminalExitStatus[] = [];
     const display: TerminalDisplay = { output: (t) => shown.push(t), exited: (s) => exits.push(s) };
     terminals = new TerminalHandlers(() => display);
-    const { terminalId } = terminals.create({ sessionId: "s", command: "/bin/sh", args: ["-c", "echo out; echo err >&2; exit 4"], env: [{ name: "GREETING", value: "x" }] });
+    const { terminalId } = terminals.create({
+      sessionId: "s",
+      command: "/bin/sh",
+      args: ["-c", "echo out; echo err >&2; exit 4"],
+      env: [{ name: "GREETING", value: "x" }],
+    });
     assert.deepEqual(await terminals.waitForExit({ sessionId: "s", terminalId }), { exitCode: 4, signal: null });
     const output = terminals.output({ sessionId: "s", terminalId });
     assert.equal(output.truncated, false);
@@ -27,14 +37,23 @@ describe("editor terminals (the extension's terminal/* handlers)", () => {
 
   it("passes env, cwd and runs an args-less command through a shell", async () => {
     terminals = new TerminalHandlers();
-    const { terminalId } = terminals.create({ sessionId: "s", command: "echo $GREETING from $(pwd)", env: [{ name: "GREETING", value: "hello" }], cwd: "/tmp" });
+    const { terminalId } = terminals.create({
+      sessionId: "s",
+      command: "echo $GREETING from $(pwd)",
+      env: [{ name: "GREETING", value: "hello" }],
+      cwd: "/tmp",
+    });
     await terminals.waitForExit({ sessionId: "s", terminalId });
     assert.equal(terminals.output({ sessionId: "s", terminalId }).output, "hello from /tmp\n");
   });
 
   it("kills the whole process group, and release kills a command still running", async () => {
     terminals = new TerminalHandlers();
-    const { terminalId } = terminals.create({ sessionId: "s", command: "/bin/sh", args: ["-c", "sleep 30 & echo $!; wait"] });
+    const { terminalId } = terminals.create({
+      sessionId: "s",
+      command: "/bin/sh",
+      args: ["-c", "sleep 30 & echo $!; wait"],
+    });
     let child = "";
     for (let i = 0; i < 100 && !child; i++) {
       child = terminals.output({ sessionId: "s", terminalId }).output.trim();

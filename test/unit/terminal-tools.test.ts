@@ -7,11 +7,18 @@ import { cleanTerminalText } from "../../agent/tools/terminal/terminal-text.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { markedSleep, markedStillRunningAfter, runningWith } from "../helpers/process-alive.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
-import { ScriptedUser, runTool, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
+import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const parse = (content: string) => JSON.parse(content) as { output: string; exit_code: number | null; error: string | null; session_id?: string; status?: string; new_output?: string };
-
+const parse = (content: string) =>
+  JSON.parse(content) as {
+    output: string;
+    exit_code: number | null;
+    error: string | null;
+    session_id?: string;
+    status?: string;
+    new_output?: string;
+  };
 
 describe("terminal tool", () => {
   const temp = new TempDirs();
@@ -20,19 +27,33 @@ describe("terminal tool", () => {
   it("runs a command in the project and returns output and exit code as upstream's JSON", async () => {
     const root = temp.make();
     writeFileSync(join(root, "hello.txt"), "hi there\n");
-    const result = await runTool(terminalTool, { command: "cat hello.txt; echo oops >&2; exit 3" }, toolEnvironment(root, temp.make()));
+    const result = await runTool(
+      terminalTool,
+      { command: "cat hello.txt; echo oops >&2; exit 3" },
+      toolEnvironment(root, temp.make()),
+    );
     const body = parse(result.content);
     assert.equal(body.exit_code, 3);
     assert.match(body.output, /hi there\noops/);
     assert.equal(result.isError, true);
-    const ok = parse((await runTool(terminalTool, { command: "pwd", workdir: "." }, toolEnvironment(root, temp.make()))).content);
+    const ok = parse(
+      (await runTool(terminalTool, { command: "pwd", workdir: "." }, toolEnvironment(root, temp.make()))).content,
+    );
     assert.equal(ok.output.trim(), root);
     assert.equal(ok.exit_code, 0);
   });
 
   it("strips colours and collapses progress redraws", async () => {
     assert.equal(cleanTerminalText("\u001b[31mred\u001b[0m ok\n10%\r50%\r100%\nend"), "red ok\n100%\nend");
-    const body = parse((await runTool(terminalTool, { command: "printf '\\033[1;32mgreen\\033[0m\\n'" }, toolEnvironment(temp.make(), temp.make()))).content);
+    const body = parse(
+      (
+        await runTool(
+          terminalTool,
+          { command: "printf '\\033[1;32mgreen\\033[0m\\n'" },
+          toolEnvironment(temp.make(), temp.make()),
+        )
+      ).content,
+    );
     assert.equal(body.output, "green\n");
   });
 
@@ -41,7 +62,15 @@ describe("terminal tool", () => {
     const root = temp.make();
     const started = Date.now();
     const sleepFor = markedSleep();
-    const body = parse((await runTool(terminalTool, { command: `sleep ${sleepFor} & echo started; wait`, timeout: 1 }, toolEnvironment(root, temp.make()))).content);
+    const body = parse(
+      (
+        await runTool(
+          terminalTool,
+          { command: `sleep ${sleepFor} & echo started; wait`, timeout: 1 },
+          toolEnvironment(root, temp.make()),
+        )
+      ).content,
+    );
     assert.ok(Date.now() - started < 15_000, "the 1 s timeout ends the 30 s sleep");
     assert.match(body.error!, /timed out after 1s/);
     assert.match(body.output, /started/);
@@ -52,7 +81,12 @@ describe("terminal tool", () => {
     const root = temp.make();
     const controller = new AbortController();
     const sleepFor = markedSleep();
-    const run = runTool(terminalTool, { command: `sleep ${sleepFor} & wait` }, toolEnvironment(root, temp.make()), controller.signal);
+    const run = runTool(
+      terminalTool,
+      { command: `sleep ${sleepFor} & wait` },
+      toolEnvironment(root, temp.make()),
+      controller.signal,
+    );
     for (let i = 0; i < 100 && runningWith(sleepFor).length === 0; i++) await sleep(20);
     assert.ok(runningWith(sleepFor).length > 0, "the sleep started");
     const started = Date.now();
@@ -65,13 +99,23 @@ describe("terminal tool", () => {
 
   it("streams output as it arrives", async () => {
     const seen: string[] = [];
-    await runTool(terminalTool, { command: "echo one; sleep 0.2; echo two" }, toolEnvironment(temp.make(), temp.make()), undefined, (t) => seen.push(t));
+    await runTool(
+      terminalTool,
+      { command: "echo one; sleep 0.2; echo two" },
+      toolEnvironment(temp.make(), temp.make()),
+      undefined,
+      (t) => seen.push(t),
+    );
     assert.deepEqual(seen.join(""), "one\ntwo\n");
     assert.ok(seen.length >= 2);
   });
 
   it("refuses a missing workdir", async () => {
-    const result = await runTool(terminalTool, { command: "ls", workdir: "nope" }, toolEnvironment(temp.make(), temp.make()));
+    const result = await runTool(
+      terminalTool,
+      { command: "ls", workdir: "nope" },
+      toolEnvironment(temp.make(), temp.make()),
+    );
     assert.equal(result.isError, true);
     assert.match(result.content, /does not exist/);
   });
@@ -90,9 +134,14 @@ describe("terminal tool", () => {
     const root = temp.make();
     execFileSync("mkdir", ["-p", join(root, "build")]);
     const user = new ScriptedUser(["deny"]);
-    const denied = parse((await runTool(terminalTool, { command: "rm -rf ./build" }, toolEnvironment(root, temp.make(), user))).content);
+    const denied = parse(
+      (await runTool(terminalTool, { command: "rm -rf ./build" }, toolEnvironment(root, temp.make(), user))).content,
+    );
     assert.match(denied.error!, /^BLOCKED: User denied this command\. The user has NOT consented/);
-    assert.deepEqual(user.commandRequests.map((r) => [r.command, r.description]), [["rm -rf ./build", "recursive delete"]]);
+    assert.deepEqual(
+      user.commandRequests.map((r) => [r.command, r.description]),
+      [["rm -rf ./build", "recursive delete"]],
+    );
   });
 
   it("remembers a session approval and persists an 'always' to command_allowlist", async () => {
@@ -114,13 +163,37 @@ describe("terminal tool", () => {
 
   it("honours the allowlist and approvals.deny, and blocks when nobody can be asked", async () => {
     const quiet = new ScriptedUser([], [], false);
-    const allowed = toolEnvironment(temp.make(), temp.make(), quiet, toolSettings({ commandAllowlist: ["git push --force*"] }));
-    assert.equal(parse((await runTool(terminalTool, { command: "git push --force origin x 2>/dev/null; true" }, allowed)).content).error?.startsWith("BLOCKED"), true, "globs never cover compound commands");
-    const pushed = parse((await runTool(terminalTool, { command: "git push --force origin nowhere" }, allowed)).content);
+    const allowed = toolEnvironment(
+      temp.make(),
+      temp.make(),
+      quiet,
+      toolSettings({ commandAllowlist: ["git push --force*"] }),
+    );
+    assert.equal(
+      parse(
+        (await runTool(terminalTool, { command: "git push --force origin x 2>/dev/null; true" }, allowed)).content,
+      ).error?.startsWith("BLOCKED"),
+      true,
+      "globs never cover compound commands",
+    );
+    const pushed = parse(
+      (await runTool(terminalTool, { command: "git push --force origin nowhere" }, allowed)).content,
+    );
     assert.equal(pushed.error, null, "an allowlisted command runs (and fails on its own)");
-    const denyEnv = toolEnvironment(temp.make(), temp.make(), new ScriptedUser(["once"]), toolSettings({ denyGlobs: ["npm publish*"] }));
-    assert.match(parse((await runTool(terminalTool, { command: "npm publish --tag x" }, denyEnv)).content).error!, /matches the user-defined deny rule 'npm publish\*'/);
-    const noOne = parse((await runTool(terminalTool, { command: "git clean -fdx" }, toolEnvironment(temp.make(), temp.make(), quiet))).content);
+    const denyEnv = toolEnvironment(
+      temp.make(),
+      temp.make(),
+      new ScriptedUser(["once"]),
+      toolSettings({ denyGlobs: ["npm publish*"] }),
+    );
+    assert.match(
+      parse((await runTool(terminalTool, { command: "npm publish --tag x" }, denyEnv)).content).error!,
+      /matches the user-defined deny rule 'npm publish\*'/,
+    );
+    const noOne = parse(
+      (await runTool(terminalTool, { command: "git clean -fdx" }, toolEnvironment(temp.make(), temp.make(), quiet)))
+        .content,
+    );
     assert.match(noOne.error!, /no one is present to approve it/);
   });
 });
@@ -132,27 +205,57 @@ describe("process tool", () => {
   it("starts a background command and lists, polls, writes to, waits for and kills it", async function () {
     this.timeout(10_000);
     const env = toolEnvironment(temp.make(), temp.make());
-    const started = parse((await runTool(terminalTool, { command: "echo ready; while read line; do echo got:$line; done", background: true }, env)).content);
+    const started = parse(
+      (
+        await runTool(
+          terminalTool,
+          { command: "echo ready; while read line; do echo got:$line; done", background: true },
+          env,
+        )
+      ).content,
+    );
     assert.equal(started.status, "running");
     const id = started.session_id!;
-    const list = JSON.parse((await runTool(processTool, { action: "list" }, env)).content) as { processes: Array<{ session_id: string }> };
-    assert.deepEqual(list.processes.map((p) => p.session_id), [id]);
+    const list = JSON.parse((await runTool(processTool, { action: "list" }, env)).content) as {
+      processes: Array<{ session_id: string }>;
+    };
+    assert.deepEqual(
+      list.processes.map((p) => p.session_id),
+      [id],
+    );
     await sleep(200);
-    assert.equal(parse((await runTool(processTool, { action: "poll", session_id: id }, env)).content).new_output, "ready\n");
+    assert.equal(
+      parse((await runTool(processTool, { action: "poll", session_id: id }, env)).content).new_output,
+      "ready\n",
+    );
     await runTool(processTool, { action: "write", session_id: id, data: "hello\n" }, env);
     await sleep(200);
-    assert.equal(parse((await runTool(processTool, { action: "poll", session_id: id }, env)).content).new_output, "got:hello\n", "poll shows only what is new");
-    const waited = JSON.parse((await runTool(processTool, { action: "wait", session_id: id, timeout: 1 }, env)).content) as { note: string; status: string };
+    assert.equal(
+      parse((await runTool(processTool, { action: "poll", session_id: id }, env)).content).new_output,
+      "got:hello\n",
+      "poll shows only what is new",
+    );
+    const waited = JSON.parse(
+      (await runTool(processTool, { action: "wait", session_id: id, timeout: 1 }, env)).content,
+    ) as { note: string; status: string };
     assert.equal(waited.status, "running");
     assert.match(waited.note, /Still running after 1s/);
-    const killed = JSON.parse((await runTool(processTool, { action: "kill", session_id: id }, env)).content) as { status: string };
+    const killed = JSON.parse((await runTool(processTool, { action: "kill", session_id: id }, env)).content) as {
+      status: string;
+    };
     assert.equal(killed.status, "exited");
-    const log = JSON.parse((await runTool(processTool, { action: "log", session_id: id }, env)).content) as { output: string };
+    const log = JSON.parse((await runTool(processTool, { action: "log", session_id: id }, env)).content) as {
+      output: string;
+    };
     assert.equal(log.output, "ready\ngot:hello\n");
   });
 
   it("explains an unknown process id", async () => {
-    const result = await runTool(processTool, { action: "poll", session_id: "proc_nope" }, toolEnvironment(temp.make(), temp.make()));
+    const result = await runTool(
+      processTool,
+      { action: "poll", session_id: "proc_nope" },
+      toolEnvironment(temp.make(), temp.make()),
+    );
     assert.equal(result.isError, true);
     assert.match(result.content, /No background process 'proc_nope'/);
   });

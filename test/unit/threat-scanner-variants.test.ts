@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { foldConfusables } from "../../agent/security/confusables.js";
 import { lowerCasePattern } from "../../agent/security/pattern-case.js";
-import { isCommonSign, textViewOf, unicodeOnlyChar, type TextView } from "../../agent/security/python-regex.js";
+import { isCommonSign, type TextView, textViewOf, unicodeOnlyChar } from "../../agent/security/python-regex.js";
 import { scannerWarmUpSteps, warmUpScannerInSlices } from "../../agent/security/scanner-warm-up.js";
 import { detectorsFor, scanWhole } from "../../agent/security/threat-scanner.js";
 
@@ -65,7 +65,8 @@ describe("threat scanner: the ASCII variant", () => {
       else assert.deepEqual(view, { variant: "ascii", lower: text.toLowerCase() }, text);
     }
     // A letter beyond ASCII, a cased sign, letters that fold onto ASCII ones, a variation selector (a combining mark).
-    for (const text of ["naïve", "Ⓐ", "\u212a", "\u017f", "\u0130", "✔\ufe0f", "数据", "ß"]) assert.equal(textViewOf(text).variant, "unicode", text);
+    for (const text of ["naïve", "Ⓐ", "\u212a", "\u017f", "\u0130", "✔\ufe0f", "数据", "ß"])
+      assert.equal(textViewOf(text).variant, "unicode", text);
   });
 
   it("lets through without the full test only characters that the full test would let through", () => {
@@ -105,7 +106,11 @@ describe("threat scanner: the ASCII variant", () => {
       const corpus = join(__dirname, "../../../shared/corpus");
       for (const dir of ["benign", "adversarial"]) {
         for (const name of readdirSync(join(corpus, dir))) {
-          texts.push(...foldConfusables(readFileSync(join(corpus, dir, name), "utf8").normalize("NFKC")).split(/\n\s*\n/).flatMap(variantsOf));
+          texts.push(
+            ...foldConfusables(readFileSync(join(corpus, dir, name), "utf8").normalize("NFKC"))
+              .split(/\n\s*\n/)
+              .flatMap(variantsOf),
+          );
         }
       }
     } catch {
@@ -117,10 +122,16 @@ describe("threat scanner: the ASCII variant", () => {
       const view = textViewOf(text);
       if (view.variant !== "ascii") continue;
       for (const detector of detectorsFor("strict")) {
-        const offsets: Array<readonly number[] | undefined> = detector.starts ? [undefined, startOffsets(view.lower, detector.starts)] : [undefined];
+        const offsets: Array<readonly number[] | undefined> = detector.starts
+          ? [undefined, startOffsets(view.lower, detector.starts)]
+          : [undefined];
         for (const at of offsets) {
           const unicode = detector.find(text, at, UNICODE);
-          assert.deepEqual(detector.find(text, at, view), unicode, `${detector.id} on ${JSON.stringify(text.slice(0, 120))}`);
+          assert.deepEqual(
+            detector.find(text, at, view),
+            unicode,
+            `${detector.id} on ${JSON.stringify(text.slice(0, 120))}`,
+          );
           compared++;
           if (unicode) found++;
         }
@@ -164,7 +175,9 @@ describe("threat scanner warm-up", () => {
 
   it("lets a request that arrives meanwhile be handled before it has finished", async () => {
     let finished = false;
-    const warming = warmUpScannerInSlices({ unicodeStartDelayMs: 0, unicodeStepGapMs: 0 }).then(() => (finished = true));
+    const warming = warmUpScannerInSlices({ unicodeStartDelayMs: 0, unicodeStepGapMs: 0 }).then(
+      () => (finished = true),
+    );
     const handledDuringWarmUp = await new Promise<boolean>((resolve) => setTimeout(() => resolve(!finished), 0));
     await warming;
     assert.ok(handledDuringWarmUp, "the timer waited for the whole warm-up");

@@ -23,11 +23,23 @@ describe("web tools: hostile page text", () => {
   });
 
   it("replaces inline images without rescanning a page of repeated 'data:image/x ' or '!['", async () => {
-    for (const unit of ["data:image/x ", "data:image/x", "(data:image/x ", "![", "![x](", "( ", "(data:image/png;base64,A", "![](data:image/png;base64,AAAA", "data:image/png;base64,AAAA "]) {
+    for (const unit of [
+      "data:image/x ",
+      "data:image/x",
+      "(data:image/x ",
+      "![",
+      "![x](",
+      "( ",
+      "(data:image/png;base64,A",
+      "![](data:image/png;base64,AAAA",
+      "data:image/png;base64,AAAA ",
+    ]) {
       await within(2_000, JSON.stringify(unit), () => replaceDataImages(repeated(unit)));
     }
     assert.equal(
-      replaceDataImages("a ![chart](data:image/png;base64,iVBO Rw==) b (data:image/svg+xml;base64,QQ==) c data:image/gif;base64,R0lG d ![](data:image/png;base64,AA==)"),
+      replaceDataImages(
+        "a ![chart](data:image/png;base64,iVBO Rw==) b (data:image/svg+xml;base64,QQ==) c data:image/gif;base64,R0lG d ![](data:image/png;base64,AA==)",
+      ),
       "a [IMAGE: chart] b [IMAGE] c [IMAGE] d [IMAGE]",
     );
   });
@@ -48,7 +60,10 @@ describe("web tools: hostile page text", () => {
     const started = performance.now();
     try {
       // On the main thread this took ~95 s and froze everything, timers included.
-      await assert.rejects(htmlToMarkdown(repeated("<div>x ", 40_000), { deadlineMs: 1_500 }), /too complex to convert to Markdown in time \(gave up after 1\.5 s\)/);
+      await assert.rejects(
+        htmlToMarkdown(repeated("<div>x ", 40_000), { deadlineMs: 1_500 }),
+        /too complex to convert to Markdown in time \(gave up after 1\.5 s\)/,
+      );
     } finally {
       clearInterval(ticker);
     }
@@ -63,12 +78,19 @@ describe("web tools: hostile page text", () => {
     const controller = new AbortController();
     const started = performance.now();
     setTimeout(() => controller.abort(), 300);
-    await assert.rejects(htmlToMarkdown(repeated("<div>x ", 40_000), { signal: controller.signal }), /cancelled while converting the page/);
+    await assert.rejects(
+      htmlToMarkdown(repeated("<div>x ", 40_000), { signal: controller.signal }),
+      /cancelled while converting the page/,
+    );
     assert.ok(performance.now() - started < 2_000, "cancel stopped the conversion");
   });
 
   it("converts pages converted at the same time independently", async () => {
-    const pages = await Promise.all(["one", "two", "three"].map((word) => htmlToMarkdown(`<html><head><title>${word}</title></head><body><p><b>${word}</b></p></body></html>`)));
+    const pages = await Promise.all(
+      ["one", "two", "three"].map((word) =>
+        htmlToMarkdown(`<html><head><title>${word}</title></head><body><p><b>${word}</b></p></body></html>`),
+      ),
+    );
     assert.deepEqual(pages, [
       { title: "one", markdown: "**one**" },
       { title: "two", markdown: "**two**" },

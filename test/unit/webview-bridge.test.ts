@@ -1,7 +1,12 @@
 import { strict as assert } from "node:assert";
-import { createMessageConnection, ResponseError, type MessageConnection } from "vscode-jsonrpc/node";
-import { connectToHost, type HostBridge, type MessageSource } from "../../webview-ui/bridge.js";
-import { PostMessageReader, PostMessageWriter } from "../../webview-ui/bridge.js";
+import { createMessageConnection, type MessageConnection, ResponseError } from "vscode-jsonrpc/node";
+import {
+  connectToHost,
+  type HostBridge,
+  type MessageSource,
+  PostMessageReader,
+  PostMessageWriter,
+} from "../../webview-ui/bridge.js";
 import type { HostNotifications } from "../../webview-ui/protocol.js";
 
 /** The webview's window as the bridge sees it: "message" events carrying whatever the host posted. */
@@ -25,7 +30,10 @@ function pair(): { view: HostBridge; host: MessageConnection; window: FakeWindow
   const window = new FakeWindow();
   const hostInbox = new FakeWindow();
   const view = connectToHost({ postMessage: (message) => hostInbox.deliver(message) }, window, createMessageConnection);
-  const host = createMessageConnection(new PostMessageReader(hostInbox), new PostMessageWriter({ postMessage: (message) => window.deliver(message) }));
+  const host = createMessageConnection(
+    new PostMessageReader(hostInbox),
+    new PostMessageWriter({ postMessage: (message) => window.deliver(message) }),
+  );
   host.listen();
   return { view, host, window };
 }
@@ -47,7 +55,9 @@ describe("webview bridge (JSON-RPC over postMessage)", () => {
 
   it("sends typed requests and resolves with the host's result", async () => {
     const { view, host } = open();
-    host.onRequest("files/search", (params: { query: string }) => ({ files: [{ uri: "file:///w/src/app.ts", path: `src/${params.query}.ts` }] }));
+    host.onRequest("files/search", (params: { query: string }) => ({
+      files: [{ uri: "file:///w/src/app.ts", path: `src/${params.query}.ts` }],
+    }));
     const result = await view.request("files/search", { query: "app" });
     assert.deepEqual(result, { files: [{ uri: "file:///w/src/app.ts", path: "src/app.ts" }] });
   });
@@ -71,7 +81,10 @@ describe("webview bridge (JSON-RPC over postMessage)", () => {
     );
     for (const text of ["a", "b", "c"]) await host.sendNotification("chat/append", { id: "x", text });
     await done;
-    assert.deepEqual(seen.map((p) => p.text), ["a", "b", "c"]);
+    assert.deepEqual(
+      seen.map((p) => p.text),
+      ["a", "b", "c"],
+    );
   });
 
   it("ignores window messages that are not JSON-RPC (other senders on the same window)", async () => {

@@ -1,5 +1,13 @@
 import { strict as assert } from "node:assert";
-import { applyCommand, applyMention, imageProblem, InputHistory, matchCommands, mentionQuery, slashQuery } from "../../webview-ui/composer-logic.js";
+import {
+  applyCommand,
+  applyMention,
+  InputHistory,
+  imageProblem,
+  matchCommands,
+  mentionQuery,
+  slashQuery,
+} from "../../webview-ui/composer-logic.js";
 
 const commands = [
   { name: "compress", description: "Compress the context" },
@@ -14,8 +22,15 @@ describe("webview composer", () => {
     assert.equal(slashQuery("/", 1), "");
     assert.equal(slashQuery("/model gpt", 10), undefined);
     assert.equal(slashQuery("hello /mo", 9), undefined);
-    assert.deepEqual(matchCommands(commands, "m").map((c) => c.name), ["model", "memory", "compress"], "prefix matches first");
-    assert.deepEqual(matchCommands(commands, "age").map((c) => c.name), ["usage"]);
+    assert.deepEqual(
+      matchCommands(commands, "m").map((c) => c.name),
+      ["model", "memory", "compress"],
+      "prefix matches first",
+    );
+    assert.deepEqual(
+      matchCommands(commands, "age").map((c) => c.name),
+      ["usage"],
+    );
     assert.deepEqual(applyCommand("/mo", commands[1]!), { text: "/model ", caret: 7 });
     assert.deepEqual(applyCommand("/mo gpt-5", commands[1]!), { text: "/model gpt-5", caret: 7 });
   });
@@ -23,7 +38,10 @@ describe("webview composer", () => {
   it("turns @partial into the server's @file: reference, quoting paths with spaces", () => {
     const mention = mentionQuery("see @src/a", 10)!;
     assert.deepEqual(mention, { start: 4, query: "src/a" });
-    assert.deepEqual(applyMention("see @src/a", mention, 10, "src/app.ts"), { text: "see @file:src/app.ts ", caret: 21 });
+    assert.deepEqual(applyMention("see @src/a", mention, 10, "src/app.ts"), {
+      text: "see @file:src/app.ts ",
+      caret: 21,
+    });
     const spaced = mentionQuery("@my", 3)!;
     assert.equal(applyMention("@my", spaced, 3, "my docs/a b.md").text, "@file:`my docs/a b.md` ");
     assert.equal(mentionQuery("mail me at a@b.c", 16), undefined, "an e-mail address is not a mention");

@@ -1,16 +1,25 @@
 import { strict as assert } from "node:assert";
 import type * as vscode from "vscode";
-import { chatHtml, CHAT_ASSETS } from "../../extension/chat/chat-html.js";
+import { CHAT_ASSETS, chatHtml } from "../../extension/chat/chat-html.js";
 
 const origin = "https://file+.vscode-resource.vscode-cdn.net";
 function uri(path: string): vscode.Uri {
-  return { path, with: (change: { path: string }) => uri(change.path), toString: () => `${origin}${path}` } as unknown as vscode.Uri;
+  return {
+    path,
+    with: (change: { path: string }) => uri(change.path),
+    toString: () => `${origin}${path}`,
+  } as unknown as vscode.Uri;
 }
 const webview = { cspSource: origin, asWebviewUri: (u: vscode.Uri) => u };
 
 function csp(html: string): Map<string, string> {
   const content = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!.replace(/&quot;/g, '"');
-  return new Map(content.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values.join(" ")]));
+  return new Map(
+    content
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values.join(" ")]),
+  );
 }
 
 describe("chat view page (CSP)", () => {
@@ -25,8 +34,12 @@ describe("chat view page (CSP)", () => {
   });
 
   it("never allows inline code, eval or remote hosts", () => {
-    assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|wasm-unsafe-eval|strict-dynamic|https?:\/\/(?!file\+\.vscode-resource)/);
-    for (const directive of ["style-src", "font-src", "img-src"]) assert.equal(policy.get(directive), origin, directive);
+    assert.doesNotMatch(
+      html,
+      /unsafe-inline|unsafe-eval|wasm-unsafe-eval|strict-dynamic|https?:\/\/(?!file\+\.vscode-resource)/,
+    );
+    for (const directive of ["style-src", "font-src", "img-src"])
+      assert.equal(policy.get(directive), origin, directive);
     assert.doesNotMatch(html, /<style|\son\w+=|style="/, "no inline styles or handlers in the page");
   });
 
@@ -39,6 +52,9 @@ describe("chat view page (CSP)", () => {
     const scripts = [...html.matchAll(/<script nonce="[^"]+" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
     assert.deepEqual(scripts, [`${origin}/ext/dist/webview/${CHAT_ASSETS.script}`]);
     const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
-    assert.deepEqual(styles, CHAT_ASSETS.styles.map((style) => `${origin}/ext/dist/webview/${style}`));
+    assert.deepEqual(
+      styles,
+      CHAT_ASSETS.styles.map((style) => `${origin}/ext/dist/webview/${style}`),
+    );
   });
 });

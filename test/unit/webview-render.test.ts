@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { MarkdownView } from "../../webview-ui/markdown.js";
 import type { ChatItem, PermissionItem, ToolItem } from "../../webview-ui/protocol.js";
-import { SectionMemory, type RenderContext } from "../../webview-ui/render/context.js";
+import { type RenderContext, SectionMemory } from "../../webview-ui/render/context.js";
 import { createItemView } from "../../webview-ui/render/item-view.js";
 import { createSanitizer } from "../../webview-ui/sanitize.js";
 import { domWindow } from "../helpers/dom-window.js";
@@ -27,7 +27,17 @@ const editTool: ToolItem = {
       change: "modify",
       added: 2,
       removed: 1,
-      hunks: [{ header: "@@ -3,2 +3,3 @@", lines: [{ type: "context", text: "a" }, { type: "remove", text: "b" }, { type: "add", text: "B" }, { type: "add", text: "C" }] }],
+      hunks: [
+        {
+          header: "@@ -3,2 +3,3 @@",
+          lines: [
+            { type: "context", text: "a" },
+            { type: "remove", text: "b" },
+            { type: "add", text: "B" },
+            { type: "add", text: "C" },
+          ],
+        },
+      ],
     },
   ],
   review: { proposalId: "p1", status: "pending" },
@@ -42,12 +52,21 @@ describe("webview item renderers", () => {
     assert.equal(element.querySelector("img"), null, "a title is text, never markup");
     assert.equal(text(element.querySelector(".badge")), "Done");
     const location = element.querySelector<HTMLButtonElement>(".locations button")!;
-    assert.deepEqual([location.dataset.action, location.dataset.path, location.dataset.line, text(location)], ["open-location", "/w/src/a.ts", "3", "src/a.ts:3"]);
+    assert.deepEqual(
+      [location.dataset.action, location.dataset.path, location.dataset.line, text(location)],
+      ["open-location", "/w/src/a.ts", "3", "src/a.ts:3"],
+    );
     assert.equal(text(element.querySelector(".diff-counts")), "+2 −1");
-    assert.deepEqual([...element.querySelectorAll(".diff-line")].map((line) => text(line)), ["a", "−b", "+B", "+C"]);
+    assert.deepEqual(
+      [...element.querySelectorAll(".diff-line")].map((line) => text(line)),
+      ["a", "−b", "+B", "+C"],
+    );
     assert.deepEqual(buttons(element.querySelector(".review-bar")!), ["Accept", "Reject", "Open diff"]);
     const accept = element.querySelector<HTMLButtonElement>(".review-bar button")!;
-    assert.deepEqual([accept.dataset.action, accept.dataset.proposal, accept.dataset.accept], ["review-decide", "p1", "true"]);
+    assert.deepEqual(
+      [accept.dataset.action, accept.dataset.proposal, accept.dataset.accept],
+      ["review-decide", "p1", "true"],
+    );
     const output = element.querySelector("details.output") as HTMLDetailsElement;
     assert.equal(output.open, false, "output starts collapsed");
     assert.equal(text(output.querySelector("summary")), "Output · 2 lines");
@@ -97,11 +116,22 @@ describe("webview item renderers", () => {
 
   it("draws the plan as a checklist with progress", () => {
     const { element } = createItemView(
-      { id: "plan", kind: "plan", entries: [{ content: "Reproduce", status: "completed", priority: "high" }, { content: "Fix", status: "in_progress", priority: "high" }, { content: "Test", status: "pending", priority: "low" }] },
+      {
+        id: "plan",
+        kind: "plan",
+        entries: [
+          { content: "Reproduce", status: "completed", priority: "high" },
+          { content: "Fix", status: "in_progress", priority: "high" },
+          { content: "Test", status: "pending", priority: "low" },
+        ],
+      },
       ctx(),
     );
     assert.equal(text(element.querySelector(".plan-progress")), "1/3");
-    assert.deepEqual([...element.querySelectorAll(".plan-entry")].map((li) => li.className), ["plan-entry plan-completed", "plan-entry plan-in_progress", "plan-entry plan-pending"]);
+    assert.deepEqual(
+      [...element.querySelectorAll(".plan-entry")].map((li) => li.className),
+      ["plan-entry plan-completed", "plan-entry plan-in_progress", "plan-entry plan-pending"],
+    );
     assert.equal(text(element.querySelector(".plan-entry .visually-hidden")), ", done");
     assert.equal(element.querySelector(".plan-entry .plan-priority")?.getAttribute("aria-label"), ", high priority");
   });
@@ -110,19 +140,37 @@ describe("webview item renderers", () => {
     const thought = createItemView({ id: "th", kind: "thought", text: "thinking hard" }, ctx()).element;
     assert.equal((thought.querySelector("details") as HTMLDetailsElement).open, false);
     assert.equal(text(thought.querySelector(".thought-text")), "thinking hard");
-    const notice = createItemView({ id: "n", kind: "notice", level: "error", text: "Provider said 401" }, ctx()).element;
+    const notice = createItemView(
+      { id: "n", kind: "notice", level: "error", text: "Provider said 401" },
+      ctx(),
+    ).element;
     assert.ok(notice.classList.contains("level-error"));
     assert.equal(notice.getAttribute("aria-label"), "Error");
-    const user = createItemView({ id: "u", kind: "user", text: "look <b>here</b>", attachments: [{ id: "a", kind: "selection", label: "src/a.ts:3-9" }] }, ctx()).element;
+    const user = createItemView(
+      {
+        id: "u",
+        kind: "user",
+        text: "look <b>here</b>",
+        attachments: [{ id: "a", kind: "selection", label: "src/a.ts:3-9" }],
+      },
+      ctx(),
+    ).element;
     assert.equal(text(user.querySelector(".user-text")), "look <b>here</b>");
     assert.equal(text(user.querySelector(".chip")), "src/a.ts:3-9");
   });
 
   it("renders agent Markdown sanitised, links without targets", () => {
-    const item: ChatItem = { id: "a", kind: "agent", markdown: "Hi [x](https://example.com) <img src=x onerror=alert(1)> [y](javascript:alert(1))" };
+    const item: ChatItem = {
+      id: "a",
+      kind: "agent",
+      markdown: "Hi [x](https://example.com) <img src=x onerror=alert(1)> [y](javascript:alert(1))",
+    };
     const { element } = createItemView(item, ctx());
     assert.equal(element.querySelector("img"), null);
-    assert.deepEqual([...element.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")), ["https://example.com"]);
+    assert.deepEqual(
+      [...element.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")),
+      ["https://example.com"],
+    );
   });
 });
 

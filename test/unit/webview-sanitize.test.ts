@@ -6,7 +6,30 @@ import { domWindow } from "../helpers/dom-window.js";
 const window = domWindow();
 const sanitizer = createSanitizer(window);
 
-const DANGEROUS_TAGS = new Set(["SCRIPT", "STYLE", "IFRAME", "FRAME", "OBJECT", "EMBED", "FORM", "INPUT", "BUTTON", "TEXTAREA", "SELECT", "IMG", "SVG", "MATH", "LINK", "META", "BASE", "VIDEO", "AUDIO", "SOURCE", "TEMPLATE", "NOSCRIPT"]);
+const DANGEROUS_TAGS = new Set([
+  "SCRIPT",
+  "STYLE",
+  "IFRAME",
+  "FRAME",
+  "OBJECT",
+  "EMBED",
+  "FORM",
+  "INPUT",
+  "BUTTON",
+  "TEXTAREA",
+  "SELECT",
+  "IMG",
+  "SVG",
+  "MATH",
+  "LINK",
+  "META",
+  "BASE",
+  "VIDEO",
+  "AUDIO",
+  "SOURCE",
+  "TEMPLATE",
+  "NOSCRIPT",
+]);
 const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "background", "poster", "data"]);
 
 /**
@@ -23,8 +46,10 @@ function executableVectors(html: string): string[] {
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on")) found.push(`${name} handler`);
-      if (name === "style" || name === "target" || name === "srcdoc" || name === "srcset") found.push(`${name} attribute`);
-      if (URL_ATTRIBUTES.has(name) && !/^(?:https?|mailto):/i.test(attribute.value.replace(/[\u0000-\u0020]/g, ""))) found.push(`${name}=${attribute.value}`);
+      if (name === "style" || name === "target" || name === "srcdoc" || name === "srcset")
+        found.push(`${name} attribute`);
+      if (URL_ATTRIBUTES.has(name) && !/^(?:https?|mailto):/i.test(attribute.value.replace(/[\u0000-\u0020]/g, "")))
+        found.push(`${name}=${attribute.value}`);
     }
   }
   return found;
@@ -83,7 +108,10 @@ describe("webview sanitiser", () => {
   it("the checker itself flags every payload that would be live without sanitising", () => {
     // Comments and CDATA are inert as written; everything else must trip the checker, or the tests below prove nothing.
     const live = HTML_PAYLOADS.filter((payload) => !payload.startsWith("<!"));
-    assert.deepEqual(live.filter((payload) => executableVectors(payload).length === 0), []);
+    assert.deepEqual(
+      live.filter((payload) => executableVectors(payload).length === 0),
+      [],
+    );
   });
 
   for (const payload of HTML_PAYLOADS) {
@@ -107,7 +135,7 @@ describe("webview sanitiser", () => {
     "[ref][x]\n\n[x]: javascript:alert(1)",
     "```html\n<script>alert(1)</script>\n```",
     "`<img src=x onerror=alert(1)>`",
-    "| a | b |\n|---|---|\n| <img src=x onerror=alert(1)> | <a href=\"javascript:alert(1)\">x</a> |",
+    '| a | b |\n|---|---|\n| <img src=x onerror=alert(1)> | <a href="javascript:alert(1)">x</a> |',
   ];
   for (const payload of MARKDOWN_PAYLOADS) {
     it(`renders Markdown ${JSON.stringify(payload).slice(0, 60)} without an executable vector`, () => {
@@ -119,7 +147,11 @@ describe("webview sanitiser", () => {
     const html = markdownToSafeHtml("[docs](https://example.com/a?b=1) and [mail](mailto:a@example.com)", sanitizer);
     const container = window.document.createElement("div");
     container.innerHTML = html;
-    const links = [...container.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("target")]);
+    const links = [...container.querySelectorAll("a")].map((a) => [
+      a.textContent,
+      a.getAttribute("href"),
+      a.getAttribute("target"),
+    ]);
     assert.deepEqual(links, [
       ["docs", "https://example.com/a?b=1", null],
       ["mail", "mailto:a@example.com", null],

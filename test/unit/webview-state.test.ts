@@ -1,10 +1,19 @@
 import { strict as assert } from "node:assert";
-import type { AgentItem, ChatItem, ChatSnapshot, ToolItem } from "../../webview-ui/protocol.js";
 import { ItemStore } from "../../webview-ui/item-store.js";
+import type { AgentItem, ChatItem, ChatSnapshot, ToolItem } from "../../webview-ui/protocol.js";
 import { type ChatState, type HostNotification, initialState, reduce } from "../../webview-ui/state.js";
 
 const agent = (id: string, markdown = ""): AgentItem => ({ id, kind: "agent", markdown });
-const tool = (id: string): ToolItem => ({ id, kind: "tool", toolKind: "execute", title: "npm test", status: "in_progress", locations: [], output: "", diffs: [] });
+const tool = (id: string): ToolItem => ({
+  id,
+  kind: "tool",
+  toolKind: "execute",
+  title: "npm test",
+  status: "in_progress",
+  locations: [],
+  output: "",
+  diffs: [],
+});
 
 function snapshot(items: ChatItem[], extra: Partial<ChatSnapshot> = {}): ChatSnapshot {
   return { items, busy: false, title: "Chat", commands: [], pickers: [], attachments: [], ...extra };
@@ -21,7 +30,13 @@ describe("webview state reducer", () => {
     const state = run(
       initialState,
       { method: "chat/item", params: { item: agent("old") } },
-      { method: "chat/snapshot", params: snapshot([{ id: "u1", kind: "user", text: "hi", attachments: [] }, agent("a1", "hello")], { busy: true, title: "Fix the build" }) },
+      {
+        method: "chat/snapshot",
+        params: snapshot([{ id: "u1", kind: "user", text: "hi", attachments: [] }, agent("a1", "hello")], {
+          busy: true,
+          title: "Fix the build",
+        }),
+      },
     );
     assert.deepEqual(ids(state), ["u1", "a1"]);
     assert.equal(state.busy, true);
@@ -31,7 +46,11 @@ describe("webview state reducer", () => {
 
   it("adds new items at the end and replaces an item with the same id in place", () => {
     let state = run(initialState, { method: "chat/snapshot", params: snapshot([agent("a"), tool("t")]) });
-    state = run(state, { method: "chat/item", params: { item: agent("b", "new") } }, { method: "chat/item", params: { item: { ...tool("t"), status: "completed" } } });
+    state = run(
+      state,
+      { method: "chat/item", params: { item: agent("b", "new") } },
+      { method: "chat/item", params: { item: { ...tool("t"), status: "completed" } } },
+    );
     assert.deepEqual(ids(state), ["a", "t", "b"]);
     assert.equal((state.items.get("t")!.item as ToolItem).status, "completed");
   });
@@ -56,7 +75,12 @@ describe("webview state reducer", () => {
   it("never modifies the previous state (the reducer is pure)", () => {
     const before = run(initialState, { method: "chat/snapshot", params: snapshot([agent("a", "one")]) });
     const frozen = JSON.stringify([...before.items]);
-    const after = run(before, { method: "chat/append", params: { id: "a", text: " two" } }, { method: "chat/item", params: { item: agent("b") } }, { method: "chat/busy", params: { busy: true } });
+    const after = run(
+      before,
+      { method: "chat/append", params: { id: "a", text: " two" } },
+      { method: "chat/item", params: { item: agent("b") } },
+      { method: "chat/busy", params: { busy: true } },
+    );
     assert.equal(JSON.stringify([...before.items]), frozen);
     assert.equal(before.items.length, 1);
     assert.equal(before.busy, false);
@@ -67,7 +91,9 @@ describe("webview state reducer", () => {
     const items = Array.from({ length: 300 }, (_, i) => agent(`a${i}`, `message ${i}`));
     const before = run(initialState, { method: "chat/snapshot", params: snapshot(items) });
     const after = run(before, { method: "chat/append", params: { id: "a150", text: "!" } });
-    const changed = [...after.items].filter((entry, i) => entry.version !== before.items.at(i).version).map((entry) => entry.item.id);
+    const changed = [...after.items]
+      .filter((entry, i) => entry.version !== before.items.at(i).version)
+      .map((entry) => entry.item.id);
     assert.deepEqual(changed, ["a150"]);
     // Untouched entries are shared, not copied.
     assert.equal(after.items.at(0), before.items.at(0));
@@ -75,7 +101,10 @@ describe("webview state reducer", () => {
   });
 
   it("ignores deltas for unknown ids and for kinds that do not stream", () => {
-    const state = run(initialState, { method: "chat/snapshot", params: snapshot([{ id: "n", kind: "notice", level: "info", text: "hello" }]) });
+    const state = run(initialState, {
+      method: "chat/snapshot",
+      params: snapshot([{ id: "n", kind: "notice", level: "info", text: "hello" }]),
+    });
     assert.equal(reduce(state, { method: "chat/append", params: { id: "missing", text: "x" } }), state);
     assert.equal(reduce(state, { method: "chat/append", params: { id: "n", text: "x" } }), state);
     assert.equal(reduce(state, { method: "chat/focus", params: { target: "composer" } }), state);
@@ -87,23 +116,37 @@ describe("webview state reducer", () => {
       { method: "chat/busy", params: { busy: true } },
       { method: "chat/title", params: { title: "Refactor" } },
       { method: "chat/commands", params: { commands: [{ name: "compress", description: "Compress the context" }] } },
-      { method: "chat/pickers", params: { pickers: [{ id: "mode", name: "Mode", currentValue: "default", choices: [{ value: "default", name: "Default" }] }] } },
+      {
+        method: "chat/pickers",
+        params: {
+          pickers: [
+            { id: "mode", name: "Mode", currentValue: "default", choices: [{ value: "default", name: "Default" }] },
+          ],
+        },
+      },
       { method: "chat/usage", params: { usage: { used: 1200, size: 200000 } } },
       { method: "chat/attachments", params: { attachments: [{ id: "x", kind: "file", label: "src/a.ts" }] } },
     );
     assert.equal(state.busy, true);
     assert.equal(state.title, "Refactor");
-    assert.deepEqual(state.commands.map((c) => c.name), ["compress"]);
+    assert.deepEqual(
+      state.commands.map((c) => c.name),
+      ["compress"],
+    );
     assert.equal(state.pickers[0]!.currentValue, "default");
     assert.deepEqual(state.usage, { used: 1200, size: 200000 });
-    assert.deepEqual(state.attachments.map((a) => a.label), ["src/a.ts"]);
+    assert.deepEqual(
+      state.attachments.map((a) => a.label),
+      ["src/a.ts"],
+    );
   });
 
   it("streams into the last of 2,000 items in constant time per delta", () => {
     const items = Array.from({ length: 2000 }, (_, i) => agent(`a${i}`));
     let state = run(initialState, { method: "chat/snapshot", params: snapshot(items) });
     const started = performance.now();
-    for (let i = 0; i < 20000; i++) state = reduce(state, { method: "chat/append", params: { id: "a1999", text: "tok " } });
+    for (let i = 0; i < 20000; i++)
+      state = reduce(state, { method: "chat/append", params: { id: "a1999", text: "tok " } });
     const perDelta = (performance.now() - started) / 20000;
     assert.equal((state.items.get("a1999")!.item as AgentItem).markdown.length, 80000);
     // Copying the whole list per delta would cost tens of microseconds; the chunked store costs about one.
@@ -116,14 +159,27 @@ describe("webview item store", () => {
     let store = ItemStore.empty;
     for (let i = 0; i < 130; i++) store = store.put({ item: agent(`a${i}`), version: i });
     assert.equal(store.length, 130);
-    assert.deepEqual([store.at(0).item.id, store.at(63).item.id, store.at(64).item.id, store.at(129).item.id], ["a0", "a63", "a64", "a129"]);
+    assert.deepEqual(
+      [store.at(0).item.id, store.at(63).item.id, store.at(64).item.id, store.at(129).item.id],
+      ["a0", "a63", "a64", "a129"],
+    );
     assert.equal(store.indexOf("a100"), 100);
     assert.equal(store.indexOf("nope"), -1);
     assert.throws(() => store.at(130), /outside the transcript/);
   });
 
   it("a snapshot with a repeated id keeps the last copy in the first position", () => {
-    const store = ItemStore.from([{ item: agent("a", "1"), version: 1 }, { item: agent("b"), version: 1 }, { item: agent("a", "2"), version: 1 }]);
-    assert.deepEqual([...store].map((e) => [e.item.id, (e.item as AgentItem).markdown]), [["a", "2"], ["b", ""]]);
+    const store = ItemStore.from([
+      { item: agent("a", "1"), version: 1 },
+      { item: agent("b"), version: 1 },
+      { item: agent("a", "2"), version: 1 },
+    ]);
+    assert.deepEqual(
+      [...store].map((e) => [e.item.id, (e.item as AgentItem).markdown]),
+      [
+        ["a", "2"],
+        ["b", ""],
+      ],
+    );
   });
 });

@@ -26,17 +26,31 @@ export function diffCounts(doc: Document, added: number, removed: number): HTMLS
 export function renderDiff(diff: DiffView, key: string, ctx: RenderContext): HTMLElement {
   const { doc } = ctx;
   const total = diff.hunks.reduce((sum, hunk) => sum + hunk.lines.length, 0);
-  const body = h(doc, "div", { class: "diff-body", attrs: { role: "group", "aria-label": `Changes to ${diff.label}` } });
+  const body = h(doc, "div", {
+    class: "diff-body",
+    attrs: { role: "group", "aria-label": `Changes to ${diff.label}` },
+  });
   let shown = 0;
   for (const hunk of diff.hunks) {
     if (shown >= MAX_LINES) break;
     body.append(h(doc, "div", { class: "diff-hunk" }, hunk.header));
     for (const line of hunk.lines) {
       if (shown++ >= MAX_LINES) break;
-      body.append(h(doc, "div", { class: `diff-line diff-${line.type}` }, h(doc, "span", { class: "diff-sign", attrs: { "aria-hidden": "true" } }, SIGN[line.type]), h(doc, "span", { class: "diff-text" }, line.text)));
+      body.append(
+        h(
+          doc,
+          "div",
+          { class: `diff-line diff-${line.type}` },
+          h(doc, "span", { class: "diff-sign", attrs: { "aria-hidden": "true" } }, SIGN[line.type]),
+          h(doc, "span", { class: "diff-text" }, line.text),
+        ),
+      );
     }
   }
-  if (total > MAX_LINES) body.append(h(doc, "div", { class: "diff-more" }, `… ${total - MAX_LINES} more lines: open the diff to see them all`));
+  if (total > MAX_LINES)
+    body.append(
+      h(doc, "div", { class: "diff-more" }, `… ${total - MAX_LINES} more lines: open the diff to see them all`),
+    );
   const firstLine = firstChangedLine(diff);
   return collapsible(
     doc,
@@ -45,7 +59,12 @@ export function renderDiff(diff: DiffView, key: string, ctx: RenderContext): HTM
     "diff",
     [
       icon(doc, "diff"),
-      actionButton(doc, "open-location", { path: diff.path, line: firstLine?.toString() }, { label: `Open ${diff.label}`, text: diff.label, class: "link-button diff-file" }),
+      actionButton(
+        doc,
+        "open-location",
+        { path: diff.path, line: firstLine?.toString() },
+        { label: `Open ${diff.label}`, text: diff.label, class: "link-button diff-file" },
+      ),
       CHANGE_LABEL[diff.change] ? h(doc, "span", { class: "diff-change" }, CHANGE_LABEL[diff.change]) : null,
       diffCounts(doc, diff.added, diff.removed),
     ],

@@ -8,7 +8,12 @@ export interface ElementProps {
 }
 
 /** Builds an element the safe way: text is text, never HTML. */
-export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props: ElementProps = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  props: ElementProps = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = doc.createElement(tag);
   if (props.class) element.className = props.class;
   for (const [name, value] of Object.entries(props.attrs ?? {})) {
@@ -21,7 +26,10 @@ export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, 
 
 /** A codicon, hidden from screen readers (the text or label next to it says what it means). */
 export function icon(doc: Document, name: string, extraClass = ""): HTMLSpanElement {
-  return h(doc, "span", { class: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ""}`, attrs: { "aria-hidden": "true" } });
+  return h(doc, "span", {
+    class: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ""}`,
+    attrs: { "aria-hidden": "true" },
+  });
 }
 
 /** A button whose click the view handles by delegation (`data-action` plus its `data-*` arguments). */
@@ -31,9 +39,20 @@ export function actionButton(
   data: Readonly<Record<string, string | undefined>>,
   content: { readonly label: string; readonly icon?: string; readonly text?: string; readonly class?: string },
 ): HTMLButtonElement {
-  const attrs: Record<string, string | undefined> = { type: "button", "data-action": action, "aria-label": content.label, title: content.label };
+  const attrs: Record<string, string | undefined> = {
+    type: "button",
+    "data-action": action,
+    "aria-label": content.label,
+    title: content.label,
+  };
   for (const [key, value] of Object.entries(data)) attrs[`data-${key}`] = value;
-  return h(doc, "button", { class: content.class ?? "button", attrs }, content.icon ? icon(doc, content.icon) : null, content.text ?? null);
+  return h(
+    doc,
+    "button",
+    { class: content.class ?? "button", attrs },
+    content.icon ? icon(doc, content.icon) : null,
+    content.text ?? null,
+  );
 }
 
 /** "1 line" / "12 lines". */
@@ -42,8 +61,21 @@ export function plural(count: number, word: string): string {
 }
 
 /** A `<details>` the view remembers by `key` (see SectionMemory); the summary is the always-visible line. */
-export function collapsible(doc: Document, key: string, open: boolean, className: string, summary: Child[], body: Child[]): HTMLDetailsElement {
-  const details = h(doc, "details", { class: className, attrs: { "data-section": key } }, h(doc, "summary", {}, ...summary), ...body);
+export function collapsible(
+  doc: Document,
+  key: string,
+  open: boolean,
+  className: string,
+  summary: Child[],
+  body: Child[],
+): HTMLDetailsElement {
+  const details = h(
+    doc,
+    "details",
+    { class: className, attrs: { "data-section": key } },
+    h(doc, "summary", {}, ...summary),
+    ...body,
+  );
   details.open = open;
   return details;
 }

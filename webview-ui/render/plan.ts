@@ -12,7 +12,14 @@ const ENTRY: Record<PlanEntry["status"], { readonly icon: string; readonly text:
 export function renderPlan(item: PlanItem, ctx: RenderContext): Node[] {
   const { doc } = ctx;
   const done = item.entries.filter((entry) => entry.status === "completed").length;
-  const header = h(doc, "div", { class: "card-header" }, icon(doc, "checklist"), h(doc, "span", { class: "card-title" }, "Plan"), h(doc, "span", { class: "plan-progress" }, `${done}/${item.entries.length}`));
+  const header = h(
+    doc,
+    "div",
+    { class: "card-header" },
+    icon(doc, "checklist"),
+    h(doc, "span", { class: "card-title" }, "Plan"),
+    h(doc, "span", { class: "plan-progress" }, `${done}/${item.entries.length}`),
+  );
   const list = h(
     doc,
     "ul",
@@ -25,7 +32,9 @@ export function renderPlan(item: PlanItem, ctx: RenderContext): Node[] {
         icon(doc, ENTRY[entry.status].icon),
         h(doc, "span", { class: "plan-content" }, entry.content),
         h(doc, "span", { class: "visually-hidden" }, `, ${ENTRY[entry.status].text}`),
-        entry.priority === "high" ? h(doc, "span", { class: "plan-priority", attrs: { "aria-label": ", high priority" } }, "high") : null,
+        entry.priority === "high"
+          ? h(doc, "span", { class: "plan-priority", attrs: { "aria-label": ", high priority" } }, "high")
+          : null,
       ),
     ),
   );

@@ -15,11 +15,32 @@ export function renderReviewBar(doc: Document, review: ReviewState): HTMLElement
       doc,
       "div",
       { class: "review-bar", attrs: { role: "group", "aria-label": "Review this edit" } },
-      actionButton(doc, "review-decide", { proposal: review.proposalId, accept: "true" }, { label: "Accept edit", icon: "check", text: "Accept", class: "button primary" }),
-      actionButton(doc, "review-decide", { proposal: review.proposalId, accept: "false" }, { label: "Reject edit", icon: "close", text: "Reject", class: "button secondary" }),
-      actionButton(doc, "review-open-diff", { proposal: review.proposalId }, { label: "Open diff in the editor", icon: "git-compare", text: "Open diff", class: "button secondary" }),
+      actionButton(
+        doc,
+        "review-decide",
+        { proposal: review.proposalId, accept: "true" },
+        { label: "Accept edit", icon: "check", text: "Accept", class: "button primary" },
+      ),
+      actionButton(
+        doc,
+        "review-decide",
+        { proposal: review.proposalId, accept: "false" },
+        { label: "Reject edit", icon: "close", text: "Reject", class: "button secondary" },
+      ),
+      actionButton(
+        doc,
+        "review-open-diff",
+        { proposal: review.proposalId },
+        { label: "Open diff in the editor", icon: "git-compare", text: "Open diff", class: "button secondary" },
+      ),
     );
   }
   const decided = DECIDED[review.status];
-  return h(doc, "div", { class: `review-bar review-${review.status}`, attrs: { role: "status" } }, icon(doc, decided.icon), decided.text);
+  return h(
+    doc,
+    "div",
+    { class: `review-bar review-${review.status}`, attrs: { role: "status" } },
+    icon(doc, decided.icon),
+    decided.text,
+  );
 }

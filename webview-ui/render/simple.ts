@@ -1,18 +1,36 @@
-import type { NoticeItem, ReviewItem, ThoughtItem, UserItem, Attachment } from "../protocol.js";
+import type { Attachment, NoticeItem, ReviewItem, ThoughtItem, UserItem } from "../protocol.js";
 import type { RenderContext } from "./context.js";
 import { renderDiff } from "./diff.js";
 import { collapsible, h, icon } from "./dom.js";
 import { renderReviewBar } from "./review-bar.js";
 
-export const ATTACHMENT_ICON: Record<Attachment["kind"], string> = { file: "file", selection: "list-selection", image: "file-media" };
+export const ATTACHMENT_ICON: Record<Attachment["kind"], string> = {
+  file: "file",
+  selection: "list-selection",
+  image: "file-media",
+};
 
 export function attachmentChip(doc: Document, attachment: Attachment, ...extra: Node[]): HTMLElement {
-  return h(doc, "span", { class: "chip", attrs: { title: attachment.uri ?? attachment.label } }, icon(doc, ATTACHMENT_ICON[attachment.kind]), h(doc, "span", { class: "chip-label" }, attachment.label), ...extra);
+  return h(
+    doc,
+    "span",
+    { class: "chip", attrs: { title: attachment.uri ?? attachment.label } },
+    icon(doc, ATTACHMENT_ICON[attachment.kind]),
+    h(doc, "span", { class: "chip-label" }, attachment.label),
+    ...extra,
+  );
 }
 
 export function renderUser(item: UserItem, ctx: RenderContext): Node[] {
   const { doc } = ctx;
-  const chips = item.attachments.length ? h(doc, "div", { class: "chips", attrs: { "aria-label": "Attachments" } }, ...item.attachments.map((a) => attachmentChip(doc, a))) : null;
+  const chips = item.attachments.length
+    ? h(
+        doc,
+        "div",
+        { class: "chips", attrs: { "aria-label": "Attachments" } },
+        ...item.attachments.map((a) => attachmentChip(doc, a)),
+      )
+    : null;
   const text = h(doc, "div", { class: "user-text" }, item.text);
   return chips ? [text, chips] : [text];
 }
@@ -20,7 +38,16 @@ export function renderUser(item: UserItem, ctx: RenderContext): Node[] {
 /** Thoughts start collapsed: they are long and rarely read, but one click away. */
 export function renderThought(item: ThoughtItem, ctx: RenderContext): Node[] {
   const key = `${item.id}:thought`;
-  return [collapsible(ctx.doc, key, ctx.sections.isOpen(key, false), "thought", [icon(ctx.doc, "lightbulb"), "Thought"], [h(ctx.doc, "div", { class: "thought-text" }, item.text)])];
+  return [
+    collapsible(
+      ctx.doc,
+      key,
+      ctx.sections.isOpen(key, false),
+      "thought",
+      [icon(ctx.doc, "lightbulb"), "Thought"],
+      [h(ctx.doc, "div", { class: "thought-text" }, item.text)],
+    ),
+  ];
 }
 
 const NOTICE_ICON: Record<NoticeItem["level"], string> = { info: "info", warning: "warning", error: "error" };

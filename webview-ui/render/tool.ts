@@ -39,7 +39,12 @@ export function locationButtons(doc: Document, locations: readonly FileLocation[
     { class: "locations" },
     ...locations.map((location) => {
       const text = location.line ? `${location.label}:${location.line}` : location.label;
-      return actionButton(doc, "open-location", { path: location.path, line: location.line?.toString() }, { label: `Open ${text}`, icon: "go-to-file", text, class: "link-button" });
+      return actionButton(
+        doc,
+        "open-location",
+        { path: location.path, line: location.line?.toString() },
+        { label: `Open ${text}`, icon: "go-to-file", text, class: "link-button" },
+      );
     }),
   );
 }
@@ -47,9 +52,22 @@ export function locationButtons(doc: Document, locations: readonly FileLocation[
 /** A tool call as a card: what it is, how it went, where it looked, what it changed, what it printed. */
 export function renderTool(item: ToolItem, ctx: RenderContext): Node[] {
   const { doc } = ctx;
-  const header = h(doc, "div", { class: "card-header" }, icon(doc, TOOL_ICON[item.toolKind]), h(doc, "span", { class: "card-title" }, item.title), statusBadge(doc, item.status));
+  const header = h(
+    doc,
+    "div",
+    { class: "card-header" },
+    icon(doc, TOOL_ICON[item.toolKind]),
+    h(doc, "span", { class: "card-title" }, item.title),
+    statusBadge(doc, item.status),
+  );
   const diffs = item.diffs.map((diff, i) => renderDiff(diff, `${item.id}:diff:${i}`, ctx));
-  return [header, locationButtons(doc, item.locations), ...diffs, item.review ? renderReviewBar(doc, item.review) : null, renderOutput(item, ctx)].filter((node): node is HTMLElement => node !== null);
+  return [
+    header,
+    locationButtons(doc, item.locations),
+    ...diffs,
+    item.review ? renderReviewBar(doc, item.review) : null,
+    renderOutput(item, ctx),
+  ].filter((node): node is HTMLElement => node !== null);
 }
 
 function renderOutput(item: ToolItem, ctx: RenderContext): HTMLElement | null {
@@ -65,7 +83,17 @@ function renderOutput(item: ToolItem, ctx: RenderContext): HTMLElement | null {
     ctx.sections.isOpen(key, false),
     "output",
     [icon(doc, "output"), `Output · ${plural(lines, "line")}`],
-    [trimmed ? h(doc, "div", { class: "output-trimmed" }, `… earlier output not shown (${plural(item.output.length - MAX_OUTPUT, "character")})`) : null, h(doc, "pre", { class: "output-text" }, text)],
+    [
+      trimmed
+        ? h(
+            doc,
+            "div",
+            { class: "output-trimmed" },
+            `… earlier output not shown (${plural(item.output.length - MAX_OUTPUT, "character")})`,
+          )
+        : null,
+      h(doc, "pre", { class: "output-text" }, text),
+    ],
   );
 }
 

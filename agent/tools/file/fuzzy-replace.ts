@@ -6,7 +6,13 @@
 export type MatchStrategy = "exact" | "indentation-flexible" | "line-trimmed" | "whitespace-normalised";
 
 export type ReplaceOutcome =
-  | { readonly ok: true; readonly text: string; readonly count: number; readonly strategy: MatchStrategy; readonly lines: readonly number[] }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly count: number;
+      readonly strategy: MatchStrategy;
+      readonly lines: readonly number[];
+    }
   | { readonly ok: false; readonly error: string };
 
 export interface ReplaceOptions {
@@ -32,10 +38,17 @@ const LINE_STRATEGIES: ReadonlyArray<readonly [MatchStrategy, LineComparator]> =
   ["whitespace-normalised", compareBy((line) => line.replace(/\s+/g, " ").trim())],
 ];
 
-export function fuzzyReplace(text: string, oldString: string, newString: string, options: ReplaceOptions = {}): ReplaceOutcome {
+export function fuzzyReplace(
+  text: string,
+  oldString: string,
+  newString: string,
+  options: ReplaceOptions = {},
+): ReplaceOutcome {
   const label = options.label ?? "the file";
-  if (oldString === "") return { ok: false, error: "old_string is empty. To create or overwrite a whole file use write_file." };
-  if (oldString === newString) return { ok: false, error: "old_string and new_string are identical; nothing would change." };
+  if (oldString === "")
+    return { ok: false, error: "old_string is empty. To create or overwrite a whole file use write_file." };
+  if (oldString === newString)
+    return { ok: false, error: "old_string and new_string are identical; nothing would change." };
   const exact = exactOffsets(text, oldString);
   if (exact.length > 0) {
     const lines = exact.map((offset) => lineNumberAt(text, offset));
@@ -65,11 +78,14 @@ function notUniqueMessage(label: string, lines: readonly number[]): string {
 
 function notFoundMessage(text: string, oldString: string, label: string, showCandidate: boolean): string {
   const parts = [`Could not find old_string in ${label}.`];
-  if (/^\s*\d+\|/m.test(oldString)) parts.push("old_string seems to contain read_file line numbers (`12|`); leave them out.");
+  if (/^\s*\d+\|/m.test(oldString))
+    parts.push("old_string seems to contain read_file line numbers (`12|`); leave them out.");
   const candidate = showCandidate ? closestCandidate(text, oldString) : undefined;
   if (candidate) {
     const last = candidate.start + candidate.lines.length - 1;
-    parts.push(`Closest match (lines ${candidate.start}-${last}):\n${candidate.lines.map((l, i) => `${candidate.start + i}|${l}`).join("\n")}`);
+    parts.push(
+      `Closest match (lines ${candidate.start}-${last}):\n${candidate.lines.map((l, i) => `${candidate.start + i}|${l}`).join("\n")}`,
+    );
   }
   parts.push("Re-read the file with read_file and copy the lines exactly, including indentation.");
   return parts.join("\n");
@@ -98,7 +114,11 @@ function newLinesFor(oldString: string, newString: string): string[] {
   return /\n$/.test(oldString) ? linesOf(newString) : newString.split(/\r?\n/);
 }
 
-function findLineMatches(textLines: readonly string[], oldLines: readonly string[], compare: LineComparator): LineMatch[] {
+function findLineMatches(
+  textLines: readonly string[],
+  oldLines: readonly string[],
+  compare: LineComparator,
+): LineMatch[] {
   const matches: LineMatch[] = [];
   for (let at = 0; at + oldLines.length <= textLines.length; at++) {
     if (!compare(textLines, oldLines, at)) continue;
@@ -151,7 +171,8 @@ function replaceLineMatches(
     const replacement = reindent(newLines, oldLines, found).map((line) => (crlf ? `${line}\r` : line));
     // The last replaced line may be the file's last line, which has no line break (and so no \r) after it.
     const lastHadCr = found[found.length - 1].endsWith("\r");
-    if (crlf && !lastHadCr && replacement.length > 0) replacement[replacement.length - 1] = replacement[replacement.length - 1].slice(0, -1);
+    if (crlf && !lastHadCr && replacement.length > 0)
+      replacement[replacement.length - 1] = replacement[replacement.length - 1].slice(0, -1);
     out.splice(match.start, match.end - match.start, ...replacement);
   }
   return out.join("\n");
@@ -203,15 +224,22 @@ export function closestCandidate(text: string, snippet: string): { start: number
   });
   let start: number | undefined;
   let best = 0;
-  for (const [at, count] of votes) if (count > best || (count === best && start !== undefined && at < start)) [start, best] = [at, count];
+  for (const [at, count] of votes)
+    if (count > best || (count === best && start !== undefined && at < start)) [start, best] = [at, count];
   if (start === undefined) start = bigramAnchor(textLines, wanted, norm);
   if (start === undefined) return undefined;
   start = Math.max(0, Math.min(start, textLines.length - 1));
-  const shown = textLines.slice(start, start + Math.min(Math.max(wanted.length, 1), 12)).map((l) => (l.length > 200 ? `${l.slice(0, 200)}...` : l));
+  const shown = textLines
+    .slice(start, start + Math.min(Math.max(wanted.length, 1), 12))
+    .map((l) => (l.length > 200 ? `${l.slice(0, 200)}...` : l));
   return { start: start + 1, lines: shown };
 }
 
-function bigramAnchor(textLines: readonly string[], wanted: readonly string[], norm: (line: string) => string): number | undefined {
+function bigramAnchor(
+  textLines: readonly string[],
+  wanted: readonly string[],
+  norm: (line: string) => string,
+): number | undefined {
   const j = wanted.findIndex((line) => norm(line).length > 2);
   if (j === -1) return undefined;
   const target = bigrams(norm(wanted[j]));

@@ -10,7 +10,12 @@ export type { FileToolOptions } from "./resolve-path.js";
 
 /** read_file, write_file, patch and search_files, for a given user home and environment (tests pass temp dirs). */
 export function createFileTools(options: FileToolOptions): readonly Tool[] {
-  return [createReadFileTool(options), createWriteFileTool(options), createPatchTool(options), createSearchFilesTool(options)];
+  return [
+    createReadFileTool(options),
+    createWriteFileTool(options),
+    createPatchTool(options),
+    createSearchFilesTool(options),
+  ];
 }
 
 // The process's own home and environment; process.env is passed live, so HERMES_WRITE_SAFE_ROOT is read per call.

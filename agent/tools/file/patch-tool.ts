@@ -1,13 +1,13 @@
 import { structuredPatch } from "diff";
+import type { Workspace } from "../../workspace/workspace.js";
 import { approveEdits } from "../safety/edit-approval.js";
 import { readBlockedError, writeDeniedError } from "../safety/file-safety.js";
 import { pathScope } from "../safety/path-scope.js";
-import { toolError, type FileEdit, type Tool, type ToolContext, type ToolResult } from "../tool.js";
-import type { Workspace } from "../../workspace/workspace.js";
+import { type FileEdit, type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { fuzzyReplace } from "./fuzzy-replace.js";
 import { notFoundMessage } from "./read-file.js";
-import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
+import { displayPath, type FileToolOptions, resolveToolPath } from "./resolve-path.js";
 import { parseV4aPatch, planV4aPatch, type V4aOperation } from "./v4a-patch.js";
 
 const MAX_DIFF_CHARS = 4000;
@@ -16,20 +16,32 @@ export function createPatchTool(options: FileToolOptions): Tool {
   return {
     name: "patch",
     description:
-      "Edit files. mode=\"replace\" (default): replace old_string with new_string in one file; old_string must match " +
+      'Edit files. mode="replace" (default): replace old_string with new_string in one file; old_string must match ' +
       "exactly one place (small whitespace or indentation differences are tolerated) unless replace_all is true. " +
-      "Include enough surrounding lines to make it unique. mode=\"patch\": apply a V4A multi-file patch " +
+      'Include enough surrounding lines to make it unique. mode="patch": apply a V4A multi-file patch ' +
       "(*** Begin Patch / *** Update File: p / @@ / ' ', '-', '+' lines / *** Add File: / *** Delete File: / " +
       "*** Move to: / *** End Patch); nothing is written unless every hunk applies. Read the file first.",
     parameters: {
       type: "object",
       properties: {
         mode: { type: "string", enum: ["replace", "patch"], description: "replace (default) or patch." },
-        path: { type: "string", description: "replace mode: the file to edit (absolute, ~/..., or relative to the project root)." },
-        old_string: { type: "string", description: "replace mode: the exact text to replace, copied from the file without line numbers." },
+        path: {
+          type: "string",
+          description: "replace mode: the file to edit (absolute, ~/..., or relative to the project root).",
+        },
+        old_string: {
+          type: "string",
+          description: "replace mode: the exact text to replace, copied from the file without line numbers.",
+        },
         new_string: { type: "string", description: "replace mode: the replacement text (empty to delete old_string)." },
-        replace_all: { type: "boolean", description: "replace mode: replace every occurrence instead of requiring one (default false)." },
-        patch: { type: "string", description: "patch mode: the whole V4A patch text, from *** Begin Patch to *** End Patch." },
+        replace_all: {
+          type: "boolean",
+          description: "replace mode: replace every occurrence instead of requiring one (default false).",
+        },
+        patch: {
+          type: "string",
+          description: "patch mode: the whole V4A patch text, from *** Begin Patch to *** End Patch.",
+        },
       },
       required: [],
     },
@@ -37,10 +49,17 @@ export function createPatchTool(options: FileToolOptions): Tool {
   };
 }
 
-async function replaceMode(args: Readonly<Record<string, unknown>>, ctx: ToolContext, options: FileToolOptions): Promise<ToolResult> {
-  if (args.mode !== undefined && args.mode !== "replace") return toolError(`Unknown mode '${String(args.mode)}': use "replace" or "patch".`);
-  if (typeof args.path !== "string" || args.path.trim() === "") return toolError("replace mode needs path, old_string and new_string.");
-  if (typeof args.old_string !== "string" || typeof args.new_string !== "string") return toolError("replace mode needs old_string and new_string.");
+async function replaceMode(
+  args: Readonly<Record<string, unknown>>,
+  ctx: ToolContext,
+  options: FileToolOptions,
+): Promise<ToolResult> {
+  if (args.mode !== undefined && args.mode !== "replace")
+    return toolError(`Unknown mode '${String(args.mode)}': use "replace" or "patch".`);
+  if (typeof args.path !== "string" || args.path.trim() === "")
+    return toolError("replace mode needs path, old_string and new_string.");
+  if (typeof args.old_string !== "string" || typeof args.new_string !== "string")
+    return toolError("replace mode needs old_string and new_string.");
   const root = ctx.workspace.root;
   const path = resolveToolPath(args.path, root, options.userHome);
   const shown = displayPath(path, root);
@@ -69,7 +88,11 @@ async function replaceMode(args: Readonly<Record<string, unknown>>, ctx: ToolCon
     const kept = (await ctx.workspace.writeTextFile(path, outcome.text))?.keptText;
     const edit: FileEdit = kept === undefined ? proposed : { path, oldText, newText: kept };
     if (kept !== undefined) {
-      return { content: `The user kept only part of this change to ${shown}. Read the file before editing it again.`, edits: [edit], locations: [{ path }] };
+      return {
+        content: `The user kept only part of this change to ${shown}. Read the file before editing it again.`,
+        edits: [edit],
+        locations: [{ path }],
+      };
     }
     const how = outcome.strategy === "exact" ? "" : ` (matched ignoring whitespace: ${outcome.strategy})`;
     const count = `${outcome.count} replacement${outcome.count === 1 ? "" : "s"}`;
@@ -84,14 +107,24 @@ async function replaceMode(args: Readonly<Record<string, unknown>>, ctx: ToolCon
   }
 }
 
-async function patchMode(args: Readonly<Record<string, unknown>>, ctx: ToolContext, options: FileToolOptions): Promise<ToolResult> {
-  if (typeof args.patch !== "string" || args.patch.trim() === "") return toolError("patch mode needs the patch text in `patch`.");
+async function patchMode(
+  args: Readonly<Record<string, unknown>>,
+  ctx: ToolContext,
+  options: FileToolOptions,
+): Promise<ToolResult> {
+  if (typeof args.patch !== "string" || args.patch.trim() === "")
+    return toolError("patch mode needs the patch text in `patch`.");
   const parsed = parseV4aPatch(args.patch);
   if (!parsed.ok) return toolError(`Invalid patch: ${parsed.error}`);
   const root = ctx.workspace.root;
   const resolve = (p: string) => resolveToolPath(p, root, options.userHome);
   for (const [path, verb] of touchedPaths(parsed.value)) {
-    const denied = writeDeniedError(resolve(path), { home: options.userHome, hermesHome: ctx.home, verb, env: options.env });
+    const denied = writeDeniedError(resolve(path), {
+      home: options.userHome,
+      hermesHome: ctx.home,
+      verb,
+      env: options.env,
+    });
     if (denied) return toolError(`${denied}\nNo files were changed.`);
   }
   let edits: FileEdit[];
@@ -113,12 +146,21 @@ async function patchMode(args: Readonly<Record<string, unknown>>, ctx: ToolConte
       done.push(displayPath(edit.path, root));
     } catch (error) {
       const partly = done.length ? ` Already changed: ${done.join(", ")}.` : " No files were changed.";
-      return { ...toolError(`Patch failed while writing ${displayPath(edit.path, root)}: ${(error as Error).message}.${partly}`), edits: edits.filter((e) => done.includes(displayPath(e.path, root))) };
+      return {
+        ...toolError(
+          `Patch failed while writing ${displayPath(edit.path, root)}: ${(error as Error).message}.${partly}`,
+        ),
+        edits: edits.filter((e) => done.includes(displayPath(e.path, root))),
+      };
     }
   }
-  const secret = edits.some((e) => readBlockedError(e.path, { hermesHome: ctx.home, home: options.userHome }) !== undefined);
+  const secret = edits.some(
+    (e) => readBlockedError(e.path, { hermesHome: ctx.home, home: options.userHome }) !== undefined,
+  );
   const summary = diffSummary(edits, root, !secret);
-  const files = edits.map((e) => `  ${e.oldText === null ? "A" : e.newText === null ? "D" : "M"} ${displayPath(e.path, root)}`).join("\n");
+  const files = edits
+    .map((e) => `  ${e.oldText === null ? "A" : e.newText === null ? "D" : "M"} ${displayPath(e.path, root)}`)
+    .join("\n");
   return {
     content: `Applied patch to ${edits.length} file${edits.length === 1 ? "" : "s"} ${summary.counts}:\n${files}${summary.diff}`,
     edits,
@@ -130,7 +172,11 @@ async function patchMode(args: Readonly<Record<string, unknown>>, ctx: ToolConte
 function touchedPaths(operations: readonly V4aOperation[]): Array<[string, string]> {
   return operations.flatMap((op): Array<[string, string]> => {
     if (op.kind === "delete") return [[op.path, "Delete"]];
-    if (op.kind === "update" && op.moveTo) return [[op.path, "Delete"], [op.moveTo, "Write"]];
+    if (op.kind === "update" && op.moveTo)
+      return [
+        [op.path, "Delete"],
+        [op.moveTo, "Write"],
+      ];
     return [[op.path, "Write"]];
   });
 }
@@ -151,7 +197,9 @@ function diffSummary(edits: readonly FileEdit[], root: string, showDiff: boolean
   const chunks: string[] = [];
   for (const edit of edits) {
     const name = displayPath(edit.path, root);
-    const patch = structuredPatch(name, name, edit.oldText ?? "", edit.newText ?? "", undefined, undefined, { context: 2 });
+    const patch = structuredPatch(name, name, edit.oldText ?? "", edit.newText ?? "", undefined, undefined, {
+      context: 2,
+    });
     const body: string[] = [];
     for (const hunk of patch.hunks) {
       body.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
@@ -161,7 +209,9 @@ function diffSummary(edits: readonly FileEdit[], root: string, showDiff: boolean
         body.push(line);
       }
     }
-    chunks.push(`--- ${edit.oldText === null ? "/dev/null" : `a/${name}`}\n+++ ${edit.newText === null ? "/dev/null" : `b/${name}`}\n${body.join("\n")}`);
+    chunks.push(
+      `--- ${edit.oldText === null ? "/dev/null" : `a/${name}`}\n+++ ${edit.newText === null ? "/dev/null" : `b/${name}`}\n${body.join("\n")}`,
+    );
   }
   const counts = `(+${added} -${removed})`;
   if (!showDiff) return { counts, diff: "" };

@@ -1,11 +1,11 @@
 import { basename, dirname, extname, join } from "node:path";
+import type { Workspace } from "../../workspace/workspace.js";
 import { readBlockedError } from "../safety/file-safety.js";
 import { approveRead } from "../safety/read-approval.js";
-import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { isSavedWebPage, wrapSavedWebPage } from "../web/saved-pages.js";
-import type { Workspace } from "../../workspace/workspace.js";
 import { specialFileError } from "./file-kind.js";
-import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
+import { displayPath, type FileToolOptions, resolveToolPath } from "./resolve-path.js";
 
 const DEFAULT_LIMIT = 500;
 const MAX_LIMIT = 2000;
@@ -47,7 +47,10 @@ export function createReadFileTool(options: FileToolOptions): Tool {
       properties: {
         path: { type: "string", description: "File to read: absolute, ~/..., or relative to the project root." },
         offset: { type: "integer", description: "First line to show, 1-based (default 1)." },
-        limit: { type: "integer", description: `Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).` },
+        limit: {
+          type: "integer",
+          description: `Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
+        },
       },
       required: ["path"],
     },
@@ -55,7 +58,11 @@ export function createReadFileTool(options: FileToolOptions): Tool {
   };
 }
 
-async function readFile(args: Readonly<Record<string, unknown>>, ctx: ToolContext, options: FileToolOptions): Promise<ToolResult> {
+async function readFile(
+  args: Readonly<Record<string, unknown>>,
+  ctx: ToolContext,
+  options: FileToolOptions,
+): Promise<ToolResult> {
   const root = ctx.workspace.root;
   const path = resolveToolPath(String(args.path), root, options.userHome);
   const shown = displayPath(path, root);
@@ -87,12 +94,17 @@ async function readFile(args: Readonly<Record<string, unknown>>, ctx: ToolContex
   const lines = splitLines(text);
   if (lines.length === 0) return { content: `${shown} is empty (0 lines).`, locations };
   if (offset > lines.length) {
-    return toolError(`${shown} has ${lines.length} lines; offset ${offset} is past the end. Use an offset between 1 and ${lines.length}.`);
+    return toolError(
+      `${shown} has ${lines.length} lines; offset ${offset} is past the end. Use an offset between 1 and ${lines.length}.`,
+    );
   }
   const numbered = numberLines(lines, offset, limit);
   // A page web_extract saved is untrusted web text: it comes back wrapped and scanned, as web_extract's own result.
   if (isSavedWebPage(path, ctx.home)) {
-    return { content: wrapSavedWebPage(shown, numbered, lines.slice(offset - 1, offset - 1 + limit).join("\n")), locations };
+    return {
+      content: wrapSavedWebPage(shown, numbered, lines.slice(offset - 1, offset - 1 + limit).join("\n")),
+      locations,
+    };
   }
   return { content: numbered, locations };
 }
@@ -150,8 +162,13 @@ export async function notFoundMessage(workspace: Workspace, path: string, root: 
   const folder = dirname(path);
   const entries = await workspace.readDir(folder).catch(() => undefined);
   if (!entries) return `File not found: ${shown} (the folder ${displayPath(folder, root)} does not exist either).`;
-  const similar = similarNames(basename(path), entries.map((e) => e.name)).map((name) => displayPath(join(folder, name), root));
-  return similar.length > 0 ? `File not found: ${shown}. Did you mean: ${similar.join(", ")}?` : `File not found: ${shown}`;
+  const similar = similarNames(
+    basename(path),
+    entries.map((e) => e.name),
+  ).map((name) => displayPath(join(folder, name), root));
+  return similar.length > 0
+    ? `File not found: ${shown}. Did you mean: ${similar.join(", ")}?`
+    : `File not found: ${shown}`;
 }
 
 /** Up to five names close to `wanted`: same name in another case, same stem, a small edit distance, or containment. */

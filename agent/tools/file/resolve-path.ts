@@ -48,7 +48,11 @@ function globSource(glob: string): string {
       i = close;
     } else if (c === "{" && glob.indexOf("}", i) !== -1) {
       const close = glob.indexOf("}", i);
-      out += `(?:${glob.slice(i + 1, close).split(",").map(globSource).join("|")})`;
+      out += `(?:${glob
+        .slice(i + 1, close)
+        .split(",")
+        .map(globSource)
+        .join("|")})`;
       i = close;
     } else out += escapeRegExp(c);
   }

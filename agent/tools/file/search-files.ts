@@ -1,13 +1,13 @@
 import { basename, dirname, join, relative } from "node:path";
+import type { Workspace } from "../../workspace/workspace.js";
 import { approveRead } from "../safety/read-approval.js";
 import { ReadDenyRules } from "../safety/read-deny.js";
 import { isUnder, realPath } from "../safety/real-path.js";
-import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { isSavedWebPage, wrapSavedWebText } from "../web/saved-pages.js";
 import { hasBinaryExtension, notFoundMessage, splitLines } from "./read-file.js";
-import { displayPath, escapeRegExp, globMatcher, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
-import { ignoreLayersAbove, walkFiles, type FileAdmission } from "./search-walk.js";
-import type { Workspace } from "../../workspace/workspace.js";
+import { displayPath, escapeRegExp, type FileToolOptions, globMatcher, resolveToolPath } from "./resolve-path.js";
+import { type FileAdmission, ignoreLayersAbove, walkFiles } from "./search-walk.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const SCAN_CONCURRENCY = 16;
@@ -28,17 +28,23 @@ export function createSearchFilesTool(options: FileToolOptions): Tool {
   return {
     name: "search_files",
     description:
-      "Search the project. target=\"content\" (default): find lines matching a regex (literal text if it is not a " +
-      "valid regex) in text files, output `path:line:text`. target=\"files\": find files whose names match a glob " +
-      "(e.g. \"*.test.ts\"; a plain word matches names containing it). Respects .gitignore and skips node_modules, " +
+      'Search the project. target="content" (default): find lines matching a regex (literal text if it is not a ' +
+      'valid regex) in text files, output `path:line:text`. target="files": find files whose names match a glob ' +
+      '(e.g. "*.test.ts"; a plain word matches names containing it). Respects .gitignore and skips node_modules, ' +
       ".git, build output and binary files. Use it instead of grep/find in the terminal.",
     parameters: {
       type: "object",
       properties: {
-        pattern: { type: "string", description: "Regex for content (prefix (?i) to ignore case), or a file-name glob for target=files." },
+        pattern: {
+          type: "string",
+          description: "Regex for content (prefix (?i) to ignore case), or a file-name glob for target=files.",
+        },
         target: { type: "string", enum: ["content", "files"], description: "content (default) or files." },
         path: { type: "string", description: "Folder (or file) to search; default the project root." },
-        file_glob: { type: "string", description: "Only files whose names match this glob, e.g. \"*.ts\" or \"src/**/*.py\"." },
+        file_glob: {
+          type: "string",
+          description: 'Only files whose names match this glob, e.g. "*.ts" or "src/**/*.py".',
+        },
         limit: { type: "integer", description: "Maximum results to return (default 50)." },
         offset: { type: "integer", description: "Results to skip, for paging (default 0)." },
         output_mode: {
@@ -54,26 +60,41 @@ export function createSearchFilesTool(options: FileToolOptions): Tool {
   };
 }
 
-async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolContext, options: FileToolOptions): Promise<ToolResult> {
+async function searchFiles(
+  args: Readonly<Record<string, unknown>>,
+  ctx: ToolContext,
+  options: FileToolOptions,
+): Promise<ToolResult> {
   const ws = ctx.workspace;
   const pattern = String(args.pattern);
   if (pattern === "") return toolError("pattern is empty.");
-  const start = resolveToolPath(typeof args.path === "string" && args.path.trim() ? args.path : ".", ws.root, options.userHome);
+  const start = resolveToolPath(
+    typeof args.path === "string" && args.path.trim() ? args.path : ".",
+    ws.root,
+    options.userHome,
+  );
   const denyRules = new ReadDenyRules({ hermesHome: ctx.home, home: options.userHome });
   const blocked = denyRules.check(start);
   if (blocked) return toolError(blocked);
   const stat = await ws.stat(start);
   // Outside the workspace asks before anything is read or listed (a search reads the whole tree it starts at).
-  const refused = await approveRead(ctx, start, { ...options, tool: "search_files", recursive: stat?.isDirectory ?? false });
+  const refused = await approveRead(ctx, start, {
+    ...options,
+    tool: "search_files",
+    recursive: stat?.isDirectory ?? false,
+  });
   if (refused) return toolError(refused);
   if (!stat) return toolError(await notFoundMessage(ws, start, ws.root));
   const limit = clamp(args.limit, 50, 1, 1000);
   const offset = clamp(args.offset, 0, 0, Number.MAX_SAFE_INTEGER);
   const need = offset + limit;
-  const fileGlob = typeof args.file_glob === "string" && args.file_glob.trim() ? globMatcher(args.file_glob.trim()) : undefined;
+  const fileGlob =
+    typeof args.file_glob === "string" && args.file_glob.trim() ? globMatcher(args.file_glob.trim()) : undefined;
   const searchRoot = stat.isDirectory ? start : dirname(start);
   const layers = await ignoreLayersAbove(ws, searchRoot);
-  const files = stat.isDirectory ? walkFiles(ws, start, layers, ctx.signal, admission(ws, start, args.target === "files" ? undefined : denyRules)) : singleFile(start);
+  const files = stat.isDirectory
+    ? walkFiles(ws, start, layers, ctx.signal, admission(ws, start, args.target === "files" ? undefined : denyRules))
+    : singleFile(start);
   const wanted = (file: string) => !fileGlob || fileGlob(relative(searchRoot, file), basename(file));
   const shown = (path: string) => displayPath(path, ws.root);
   const where = start === ws.root ? "the project" : shown(start);
@@ -91,11 +112,21 @@ async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolCon
       found.push(shown(file));
     }
     if (ctx.signal.aborted) return toolError("search_files was cancelled.");
-    return { content: page(found.slice(offset), found.length, offset, limit, more, `No files matching '${pattern}' in ${where}.`) };
+    return {
+      content: page(
+        found.slice(offset),
+        found.length,
+        offset,
+        limit,
+        more,
+        `No files matching '${pattern}' in ${where}.`,
+      ),
+    };
   }
 
   const { regex, literal } = compilePattern(pattern);
-  const mode: OutputMode = args.output_mode === "files_with_matches" || args.output_mode === "count" ? args.output_mode : "content";
+  const mode: OutputMode =
+    args.output_mode === "files_with_matches" || args.output_mode === "count" ? args.output_mode : "content";
   const contextLines = mode === "content" ? clamp(args.context, 0, 0, 10) : 0;
   const hits: FileHits[] = [];
   let units = 0; // results so far: matching lines (content mode) or files
@@ -130,7 +161,9 @@ async function searchFiles(args: Readonly<Record<string, unknown>>, ctx: ToolCon
   const total = hits.reduce((n, h) => n + h.count, 0);
   const output = page(renderMatches(hits, offset, limit, contextLines, shown), total, offset, limit, more, empty);
   // Lines of a page web_extract saved are untrusted web text: wrapped and scanned, as read_file returns them.
-  const saved = hits.filter((h) => isSavedWebPage(h.path, ctx.home)).map((h) => ({ shownPath: shown(h.path), text: [...h.context.values()].join("\n") }));
+  const saved = hits
+    .filter((h) => isSavedWebPage(h.path, ctx.home))
+    .map((h) => ({ shownPath: shown(h.path), text: [...h.context.values()].join("\n") }));
   return { content: note + (saved.length > 0 ? wrapSavedWebText("search_files", output, saved) : output) };
 }
 
@@ -151,7 +184,13 @@ function admission(ws: Workspace, root: string, rules: ReadDenyRules | undefined
 }
 
 /** One file's matches; anything but a regular file of at most MAX_FILE_BYTES is skipped without being opened. */
-async function scanFile(path: string, regex: RegExp, keep: number, contextLines: number, ctx: ToolContext): Promise<FileHits | undefined> {
+async function scanFile(
+  path: string,
+  regex: RegExp,
+  keep: number,
+  contextLines: number,
+  ctx: ToolContext,
+): Promise<FileHits | undefined> {
   const ws = ctx.workspace;
   if (ctx.signal.aborted || hasBinaryExtension(basename(path))) return undefined;
   const stat = await ws.stat(path);
@@ -174,13 +213,20 @@ async function scanFile(path: string, regex: RegExp, keep: number, contextLines:
     count += 1;
     if (matches.length >= keep) return;
     matches.push({ line: i + 1, text: line });
-    for (let j = Math.max(0, i - contextLines); j <= Math.min(lines.length - 1, i + contextLines); j++) context.set(j + 1, lines[j]);
+    for (let j = Math.max(0, i - contextLines); j <= Math.min(lines.length - 1, i + contextLines); j++)
+      context.set(j + 1, lines[j]);
   });
   return count > 0 ? { path, count, matches, context } : undefined;
 }
 
 /** `path:line:text` for matches and, with context, `path-line-text` around them and `--` between groups. */
-function renderMatches(hits: readonly FileHits[], offset: number, limit: number, contextLines: number, shown: (p: string) => string): string[] {
+function renderMatches(
+  hits: readonly FileHits[],
+  offset: number,
+  limit: number,
+  contextLines: number,
+  shown: (p: string) => string,
+): string[] {
   const out: string[] = [];
   let seen = 0; // matches before this file, across files, to cut the page [offset, offset + limit)
   for (const hit of hits) {
@@ -200,7 +246,9 @@ function renderMatches(hits: readonly FileHits[], offset: number, limit: number,
       if (last !== -1 && from > last + 1) out.push("--");
       else if (last === -1 && out.length > 0) out.push("--");
       for (let n = from; n <= m.line + contextLines && hit.context.has(n); n++) {
-        out.push(`${name}${matchLines.has(n) ? ":" : "-"}${n}${matchLines.has(n) ? ":" : "-"}${cut(hit.context.get(n) ?? "")}`);
+        out.push(
+          `${name}${matchLines.has(n) ? ":" : "-"}${n}${matchLines.has(n) ? ":" : "-"}${cut(hit.context.get(n) ?? "")}`,
+        );
         last = n;
       }
     }
@@ -208,11 +256,19 @@ function renderMatches(hits: readonly FileHits[], offset: number, limit: number,
   return out;
 }
 
-function page(lines: readonly string[], total: number, offset: number, limit: number, more: boolean, empty: string): string {
+function page(
+  lines: readonly string[],
+  total: number,
+  offset: number,
+  limit: number,
+  more: boolean,
+  empty: string,
+): string {
   if (total === 0) return empty;
   if (lines.length === 0) return `No results at offset ${offset} (${total} found${more ? " so far" : ""}).`;
   const last = offset + Math.min(lines.length, limit);
-  if (more || total > last) return `${lines.join("\n")}\n[Showing results ${offset + 1}-${last}; more may exist. Call search_files with offset=${last} to see more.]`;
+  if (more || total > last)
+    return `${lines.join("\n")}\n[Showing results ${offset + 1}-${last}; more may exist. Call search_files with offset=${last} to see more.]`;
   return lines.join("\n");
 }
 

@@ -74,7 +74,11 @@ export function parseV4aPatch(patch: string): Parsed<V4aOperation[]> {
     if (current.kind === "add") {
       if (line.startsWith("+")) current.added.push(line.slice(1));
       else if (line === "") current.added.push("");
-      else if (!END_OF_FILE.test(line)) return { ok: false, error: `Every line of '*** Add File: ${current.path}' must start with '+' (${at}: ${line})` };
+      else if (!END_OF_FILE.test(line))
+        return {
+          ok: false,
+          error: `Every line of '*** Add File: ${current.path}' must start with '+' (${at}: ${line})`,
+        };
       continue;
     }
     const moveTo = MOVE_TO.exec(line);
@@ -86,10 +90,12 @@ export function parseV4aPatch(patch: string): Parsed<V4aOperation[]> {
       // Consecutive @@ lines narrow the position step by step (class, then method), as in apply_patch.
       if (current.hunk?.lines.length) flushHunk(current);
       current.hunk ??= { hints: [], lines: [], endOfFile: false, patchLine: i + 1 };
-      const hint = line.replace(/^@@/, "").replace(/@@\s*$/, "").trim();
+      const hint = line
+        .replace(/^@@/, "")
+        .replace(/@@\s*$/, "")
+        .trim();
       if (hint) current.hunk.hints.push(hint);
     } else if (line.startsWith("\\")) {
-      continue; // "\ No newline at end of file"
     } else {
       current.hunk ??= { hints: [], lines: [], endOfFile: false, patchLine: i + 1 };
       const first = line[0];
@@ -111,12 +117,22 @@ function finishDrafts(drafts: Draft[]): Parsed<V4aOperation[]> {
   const operations: V4aOperation[] = [];
   for (const draft of drafts) {
     flushHunk(draft);
-    if (draft.kind === "add") operations.push({ kind: "add", path: draft.path, content: draft.added.length ? `${draft.added.join("\n")}\n` : "" });
+    if (draft.kind === "add")
+      operations.push({
+        kind: "add",
+        path: draft.path,
+        content: draft.added.length ? `${draft.added.join("\n")}\n` : "",
+      });
     else if (draft.kind === "delete") operations.push({ kind: "delete", path: draft.path });
-    else if (draft.hunks.length === 0 && !draft.moveTo) return { ok: false, error: `'*** Update File: ${draft.path}' has no hunks.` };
+    else if (draft.hunks.length === 0 && !draft.moveTo)
+      return { ok: false, error: `'*** Update File: ${draft.path}' has no hunks.` };
     else operations.push({ kind: "update", path: draft.path, moveTo: draft.moveTo, hunks: draft.hunks });
   }
-  if (operations.length === 0) return { ok: false, error: "The patch contains no file operations ('*** Update File:', '*** Add File:', '*** Delete File:')." };
+  if (operations.length === 0)
+    return {
+      ok: false,
+      error: "The patch contains no file operations ('*** Update File:', '*** Add File:', '*** Delete File:').",
+    };
   return { ok: true, value: operations };
 }
 
@@ -139,7 +155,11 @@ export function applyHunks(text: string, hunks: readonly V4aHunk[], label: strin
     }
     let at: number;
     if (old.length === 0) {
-      if (!hintsFound) return { ok: false, error: `Hunk ${index + 1} of ${label} (patch line ${hunk.patchLine}): context '${hunk.hints.join(" / ")}' not found.` };
+      if (!hintsFound)
+        return {
+          ok: false,
+          error: `Hunk ${index + 1} of ${label} (patch line ${hunk.patchLine}): context '${hunk.hints.join(" / ")}' not found.`,
+        };
       at = hunk.hints.length > 0 && !hunk.endOfFile ? anchor : lines.length;
     } else {
       at = findLines(lines, old, hintsFound ? anchor : cursor, hunk.endOfFile);
@@ -175,7 +195,8 @@ const LINE_EQUALITY: ReadonlyArray<(a: string, b: string) => boolean> = [
 
 /** Where `old` occurs at or after `from` (then anywhere), strictest comparison first; -1 when nowhere. */
 function findLines(lines: readonly string[], old: readonly string[], from: number, endOfFile: boolean): number {
-  const fitsAt = (at: number, eq: (a: string, b: string) => boolean) => at >= 0 && at + old.length <= lines.length && old.every((l, j) => eq(lines[at + j], l));
+  const fitsAt = (at: number, eq: (a: string, b: string) => boolean) =>
+    at >= 0 && at + old.length <= lines.length && old.every((l, j) => eq(lines[at + j], l));
   for (const eq of LINE_EQUALITY) {
     if (endOfFile && fitsAt(lines.length - old.length, eq)) return lines.length - old.length;
     for (const start of [from, 0]) {
@@ -193,7 +214,10 @@ function hunkNotFound(index: number, hunk: V4aHunk, old: readonly string[], text
     shown.join("\n"),
   ];
   const candidate = closestCandidate(text, old.join("\n"));
-  if (candidate) parts.push(`Closest lines in the file (from line ${candidate.start}):\n${candidate.lines.map((l, i) => `${candidate.start + i}|${l}`).join("\n")}`);
+  if (candidate)
+    parts.push(
+      `Closest lines in the file (from line ${candidate.start}):\n${candidate.lines.map((l, i) => `${candidate.start + i}|${l}`).join("\n")}`,
+    );
   return parts.join("\n");
 }
 
@@ -208,7 +232,10 @@ export interface PatchFiles {
  * later operation sees the result of an earlier one. Returns one whole-file edit per touched path (oldText null:
  * created; newText null: deleted; a move is the old path deleted plus the new path created).
  */
-export async function planV4aPatch(operations: readonly V4aOperation[], files: PatchFiles): Promise<Parsed<FileEdit[]>> {
+export async function planV4aPatch(
+  operations: readonly V4aOperation[],
+  files: PatchFiles,
+): Promise<Parsed<FileEdit[]>> {
   const original = new Map<string, string | null>();
   const overlay = new Map<string, string | null>();
   const current = async (path: string): Promise<string | null> => {
@@ -224,18 +251,21 @@ export async function planV4aPatch(operations: readonly V4aOperation[], files: P
     const path = files.resolve(op.path);
     const text = await current(path);
     if (op.kind === "add") {
-      if (text !== null) return { ok: false, error: `Add File: ${op.path} already exists. Use '*** Update File:' to change it.` };
+      if (text !== null)
+        return { ok: false, error: `Add File: ${op.path} already exists. Use '*** Update File:' to change it.` };
       await set(path, op.content);
     } else if (op.kind === "delete") {
       if (text === null) return { ok: false, error: `Delete File: ${op.path} does not exist.` };
       await set(path, null);
     } else {
-      if (text === null) return { ok: false, error: `Update File: ${op.path} does not exist. Use '*** Add File:' to create it.` };
+      if (text === null)
+        return { ok: false, error: `Update File: ${op.path} does not exist. Use '*** Add File:' to create it.` };
       const applied = applyHunks(text, op.hunks, op.path);
       if (!applied.ok) return applied;
       const target = op.moveTo ? files.resolve(op.moveTo) : path;
       if (target !== path) {
-        if ((await current(target)) !== null) return { ok: false, error: `Move to: ${op.moveTo} already exists; refusing to overwrite it.` };
+        if ((await current(target)) !== null)
+          return { ok: false, error: `Move to: ${op.moveTo} already exists; refusing to overwrite it.` };
         await set(path, null);
       }
       await set(target, applied.value);
@@ -246,6 +276,10 @@ export async function planV4aPatch(operations: readonly V4aOperation[], files: P
     const oldText = original.get(path) ?? null;
     if (oldText !== newText) edits.push({ path, oldText, newText });
   }
-  if (edits.length === 0) return { ok: false, error: "The patch changes nothing (only context lines, or '-' and '+' lines that are identical)." };
+  if (edits.length === 0)
+    return {
+      ok: false,
+      error: "The patch changes nothing (only context lines, or '-' and '+' lines that are identical).",
+    };
   return { ok: true, value: edits };
 }

@@ -1,9 +1,9 @@
 import { approveEdits } from "../safety/edit-approval.js";
 import { writeDeniedError } from "../safety/file-safety.js";
-import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { splitLines } from "./read-file.js";
-import { displayPath, resolveToolPath, type FileToolOptions } from "./resolve-path.js";
+import { displayPath, type FileToolOptions, resolveToolPath } from "./resolve-path.js";
 
 export function createWriteFileTool(options: FileToolOptions): Tool {
   return {
@@ -23,7 +23,11 @@ export function createWriteFileTool(options: FileToolOptions): Tool {
   };
 }
 
-async function writeFile(args: Readonly<Record<string, unknown>>, ctx: ToolContext, options: FileToolOptions): Promise<ToolResult> {
+async function writeFile(
+  args: Readonly<Record<string, unknown>>,
+  ctx: ToolContext,
+  options: FileToolOptions,
+): Promise<ToolResult> {
   const root = ctx.workspace.root;
   const path = resolveToolPath(String(args.path), root, options.userHome);
   const content = String(args.content);
@@ -45,8 +49,11 @@ async function writeFile(args: Readonly<Record<string, unknown>>, ctx: ToolConte
     return toolError((error as Error).message);
   }
   const lines = splitLines(written).length;
-  const message = written !== content
-    ? `The user kept only part of this change to ${shown} (${lines} lines now). Read the file before editing it again.`
-    : stat ? `Wrote ${lines} lines to ${shown}` : `Created ${shown} (${lines} lines)`;
+  const message =
+    written !== content
+      ? `The user kept only part of this change to ${shown} (${lines} lines now). Read the file before editing it again.`
+      : stat
+        ? `Wrote ${lines} lines to ${shown}`
+        : `Created ${shown} (${lines} lines)`;
   return { content: message, edits: [{ path, oldText, newText: written }], locations: [{ path }] };
 }

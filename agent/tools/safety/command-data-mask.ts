@@ -5,8 +5,8 @@
  * command. An argument holding a substitution (`"$(reboot)"`) runs that substitution, so it is kept.
  */
 import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
-import { programCall } from "./command-words.js";
 import { gitSubcommand } from "./command-word-rules.js";
+import { programCall } from "./command-words.js";
 
 const MESSAGE_OPTIONS = new Set(["-m", "--message", "--title", "--body", "-t", "-b", "--notes", "--subject"]);
 
@@ -89,7 +89,10 @@ function dataSpans(text: string): Span[] {
       spans.push(...searchPatterns(call.args.slice(at), words.slice(at)));
       continue;
     }
-    const messages = call.name === "gh" || call.name === "glab" || (call.name === "git" && ["commit", "tag", "notes", "stash"].includes(gitSubcommand(call.args)[0]));
+    const messages =
+      call.name === "gh" ||
+      call.name === "glab" ||
+      (call.name === "git" && ["commit", "tag", "notes", "stash"].includes(gitSubcommand(call.args)[0]));
     if (!messages) continue;
     for (let i = 0; i < words.length; i++) {
       const option = call.args[i]!;

@@ -9,10 +9,14 @@
  */
 import { decodeAnsiC } from "./command-words.js";
 
-const SHELL_CONSUMER = /\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi|c|tc)?sh\b|\beval\b|\b(?:ba|z|k|da)?sh\s+-c\b|\bsource\b|(?:^|[;&|(]\s*)\.\s/;
+const SHELL_CONSUMER =
+  /\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi|c|tc)?sh\b|\beval\b|\b(?:ba|z|k|da)?sh\s+-c\b|\bsource\b|(?:^|[;&|(]\s*)\.\s/;
 const BASE64 = String.raw`([A-Za-z0-9+/]{4,}={0,2})`;
 const DECODE_FLAG = String.raw`(?:-[a-zA-Z]*[dD][a-zA-Z]*|--decode)`;
-const PIPED_BASE64 = new RegExp(String.raw`\b(?:echo|printf)\s+(?:-[neE]+\s+)*['"]?${BASE64}['"]?\s*\|\s*base64\s+${DECODE_FLAG}`, "g");
+const PIPED_BASE64 = new RegExp(
+  String.raw`\b(?:echo|printf)\s+(?:-[neE]+\s+)*['"]?${BASE64}['"]?\s*\|\s*base64\s+${DECODE_FLAG}`,
+  "g",
+);
 const HERE_BASE64 = new RegExp(String.raw`\bbase64\s+${DECODE_FLAG}\s*<<<\s*['"]?${BASE64}`, "g");
 const PRINTED = /\b(?:printf|echo)\s+(?:-[neE]+\s+)*(?:'([^']*)'|"([^"]*)")/g;
 const MAX_PAYLOADS = 16;

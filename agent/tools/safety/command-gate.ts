@@ -1,12 +1,24 @@
 import { homedir } from "node:os";
 import { appendToCommandAllowlist } from "../../config/allowlist-writer.js";
 import type { ToolContext } from "../tool.js";
-import { isReadOnlyCommand } from "./session-mode.js";
 import { smartDenyMessage } from "./command-judge.js";
-import { assessCommand, OUTSIDE_WORKSPACE_DESCRIPTION, denyRuleMessage, hardlineMessage, isCompoundCommand, matchesCommandGlob, SUDO_STDIN_DESCRIPTION, SUDO_STDIN_MESSAGE, USER_DENIED_MESSAGE, analyseCommand } from "./command-risk.js";
+import {
+  analyseCommand,
+  assessCommand,
+  denyRuleMessage,
+  hardlineMessage,
+  isCompoundCommand,
+  matchesCommandGlob,
+  OUTSIDE_WORKSPACE_DESCRIPTION,
+  SUDO_STDIN_DESCRIPTION,
+  SUDO_STDIN_MESSAGE,
+  USER_DENIED_MESSAGE,
+} from "./command-risk.js";
+import { isReadOnlyCommand } from "./session-mode.js";
 
-export type GateDecision = { readonly allowed: true; readonly note?: string } | { readonly allowed: false; readonly message: string };
-
+export type GateDecision =
+  | { readonly allowed: true; readonly note?: string }
+  | { readonly allowed: false; readonly message: string };
 
 /**
  * Upstream's order of command guards (hermes-behaviour.md §6.3): hardline commands never run in any mode; then
@@ -21,7 +33,11 @@ export type GateDecision = { readonly allowed: true; readonly note?: string } | 
  * paths are resolved from it to decide what lies outside the workspace. Read-only mode is strict only when the
  * session's commands are not in an OS sandbox (`ctx.state.sandboxed`, set by the terminal before it calls here).
  */
-export async function gateCommand(command: string, ctx: ToolContext, where: { readonly cwd?: string } = {}): Promise<GateDecision> {
+export async function gateCommand(
+  command: string,
+  ctx: ToolContext,
+  where: { readonly cwd?: string } = {},
+): Promise<GateDecision> {
   const settings = ctx.state.settings;
   const risk = assessCommand(command, {
     home: homedir(),
@@ -31,7 +47,10 @@ export async function gateCommand(command: string, ctx: ToolContext, where: { re
     ...(where.cwd ? { cwd: where.cwd } : {}),
   });
   if (risk.level === "hardline") {
-    return { allowed: false, message: risk.description === SUDO_STDIN_DESCRIPTION ? SUDO_STDIN_MESSAGE : hardlineMessage(risk.description) };
+    return {
+      allowed: false,
+      message: risk.description === SUDO_STDIN_DESCRIPTION ? SUDO_STDIN_MESSAGE : hardlineMessage(risk.description),
+    };
   }
   // Deny globs see the command as written and as normalised (quotes, escapes, `bash -c` payloads), as upstream.
   const forms = [command, ...analyseCommand(command, { home: homedir(), hermesHome: ctx.home }).variants];
@@ -43,7 +62,8 @@ export async function gateCommand(command: string, ctx: ToolContext, where: { re
   if (mode === "read_only" && !ctx.state.sandboxed && !isReadOnlyCommand(command)) {
     return {
       allowed: false,
-      message: "BLOCKED: this session is in read-only mode, so only commands without side effects run (ls, cat, grep, git status/log/diff, …). Describe what you would run instead; the user can switch modes.",
+      message:
+        "BLOCKED: this session is in read-only mode, so only commands without side effects run (ls, cat, grep, git status/log/diff, …). Describe what you would run instead; the user can switch modes.",
     };
   }
   if (settings.approvalsMode === "off" || mode === "yolo" || risk.level === "safe") return { allowed: true };
@@ -56,7 +76,9 @@ export async function gateCommand(command: string, ctx: ToolContext, where: { re
   // (an approval given for `rm -rf node_modules` must not carry over to `rm -rf ~/projects`).
   const remembered = !(risk.level === "dangerous" && risk.outside && risk.outside.length > 0);
   const compound = isCompoundCommand(command);
-  const allowlisted = remembered && settings.commandAllowlist.some((entry) => entry === key || (!compound && matchesCommandGlob(command, entry)));
+  const allowlisted =
+    remembered &&
+    settings.commandAllowlist.some((entry) => entry === key || (!compound && matchesCommandGlob(command, entry)));
   if (allowlisted || (remembered && ctx.state.approvedForSession.has(key))) return { allowed: true };
 
   let smartDenied = false;
@@ -76,7 +98,14 @@ export async function gateCommand(command: string, ctx: ToolContext, where: { re
     };
   }
   const answer = await ctx.approver.approveCommand(
-    { toolCallId: ctx.toolCallId, command, description: key, allowPermanent: !smartDenied && remembered, allowSession: remembered, ...(smartDenied ? { smartDenied } : {}) },
+    {
+      toolCallId: ctx.toolCallId,
+      command,
+      description: key,
+      allowPermanent: !smartDenied && remembered,
+      allowSession: remembered,
+      ...(smartDenied ? { smartDenied } : {}),
+    },
     ctx.signal,
   );
   // Overriding the judge's DENY is good for this one run whatever the client answered (upstream: an older client
@@ -98,7 +127,10 @@ export async function gateCommand(command: string, ctx: ToolContext, where: { re
         appendToCommandAllowlist(settings.configPath, key);
         return { allowed: true };
       } catch (error) {
-        return { allowed: true, note: `(Approved for this session; saving to command_allowlist failed: ${(error as Error).message})` };
+        return {
+          allowed: true,
+          note: `(Approved for this session; saving to command_allowlist failed: ${(error as Error).message})`,
+        };
       }
   }
 }

@@ -15,7 +15,7 @@ function escapeRegExp(text: string): string {
 }
 
 function escapeClassChar(c: string): string {
-  return /[\\\]\[^-]/.test(c) ? `\\${c}` : c;
+  return /[\\\][^-]/.test(c) ? `\\${c}` : c;
 }
 
 /** A `[...]` set starting at `open`, as fnmatch reads it; undefined when it never closes (then `[` is literal). */

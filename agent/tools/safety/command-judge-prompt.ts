@@ -43,7 +43,7 @@ export function buildJudgePrompt(command: string, description: string, policy: s
     `<command>\n${neutraliseClosingTag(sanitized)}\n</command>\n\n` +
     "Assess the ACTUAL risk of the shell operations in this command. " +
     "Many flagged commands are false positives — for example, " +
-    "`python -c \"print('hello')\"` is flagged as \"script execution " +
+    '`python -c "print(\'hello\')"` is flagged as "script execution ' +
     'via -c flag" but is completely harmless.\n\n' +
     "Respond with exactly one word: APPROVE, DENY, or ESCALATE";
   return { system, user };

@@ -14,9 +14,24 @@ import { hasAnsiC, programCall, wordValue } from "./command-words.js";
 const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 
 const SHELLS = set("sh", "bash", "zsh", "ksh", "dash", "fish", "csh", "tcsh", "ash", "mksh", "busybox");
-const INTERPRETER = /^(?:python[0-9.]*|py|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|tclsh|osascript|pwsh|powershell|Rscript|julia|awk|gawk)$/i;
-const DOWNLOADERS = set("curl", "wget", "fetch", "aria2c", "http", "https", "xh", "nc", "ncat", "socat", "lynx", "links");
-const DECODERS = /^(?:base64|base32|basenc|xxd|uudecode|openssl|gunzip|zcat|gzip|bzip2|bzcat|xz|xzcat|unxz|zstd|rev|tr|od|printf|perl|python[0-9.]*)$/;
+const INTERPRETER =
+  /^(?:python[0-9.]*|py|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|tclsh|osascript|pwsh|powershell|Rscript|julia|awk|gawk)$/i;
+const DOWNLOADERS = set(
+  "curl",
+  "wget",
+  "fetch",
+  "aria2c",
+  "http",
+  "https",
+  "xh",
+  "nc",
+  "ncat",
+  "socat",
+  "lynx",
+  "links",
+);
+const DECODERS =
+  /^(?:base64|base32|basenc|xxd|uudecode|openssl|gunzip|zcat|gzip|bzip2|bzcat|xz|xzcat|unxz|zstd|rev|tr|od|printf|perl|python[0-9.]*)$/;
 
 /** An unquoted `{a,b}` / `{1..3}` list: the shell turns one word into several. */
 const BRACE_LIST = /(?:^|[^$\\])\{[^{}\s'"]*(?:,|\.\.)[^{}\s'"]*\}/;
@@ -27,10 +42,12 @@ const VARIABLE = /\$(?:\{|[A-Za-z_@*#?!0-9-])/;
 function opaqueWord(raw: string, spelled: string): string | undefined {
   // `$HOME/bin/tool` and `"$PWD"/x` name a known place; other variables could name anything.
   const value = spelled.replace(/\$(?:HOME|PWD)\b|\$\{(?:HOME|PWD)\}/g, "/known");
-  if (BRACE_LIST.test(raw.replace(/'[^']*'|"[^"]*"/g, ""))) return "brace expansion in command position (cannot be checked)";
+  if (BRACE_LIST.test(raw.replace(/'[^']*'|"[^"]*"/g, "")))
+    return "brace expansion in command position (cannot be checked)";
   if (hasAnsiC(raw)) return "ANSI-C quoting in command position (cannot be checked)";
   // Checked on the raw word: a literal `$(echo rm)` is spelled out for the tables, but still asks.
-  if (SUBSTITUTION.test(raw) || SUBSTITUTION.test(value)) return "command substitution in command position (cannot be checked)";
+  if (SUBSTITUTION.test(raw) || SUBSTITUTION.test(value))
+    return "command substitution in command position (cannot be checked)";
   if (VARIABLE.test(value)) return "variable in command position (cannot be checked)";
   return undefined;
 }
@@ -47,7 +64,11 @@ export function opaqueFinding(commands: readonly SimpleCommand[]): string | unde
   const calls = commands.map(programCall);
   const firstDownload = calls.findIndex((c) => DOWNLOADERS.has(c.name));
   const downloader = firstDownload >= 0;
-  const decoder = calls.some((c) => DECODERS.test(c.name) && c.args.some((a) => /^-(?:[a-z]*d[a-z]*|-decode|r|p)$/.test(a) || a === "enc" || /^(?:base64|-d)$/.test(a)));
+  const decoder = calls.some(
+    (c) =>
+      DECODERS.test(c.name) &&
+      c.args.some((a) => /^-(?:[a-z]*d[a-z]*|-decode|r|p)$/.test(a) || a === "enc" || /^(?:base64|-d)$/.test(a)),
+  );
   for (let i = 0; i < commands.length; i++) {
     const command = commands[i]!;
     const call = calls[i]!;
@@ -58,15 +79,24 @@ export function opaqueFinding(commands: readonly SimpleCommand[]): string | unde
     if (call.name === "eval") return "eval of a constructed command (cannot be checked)";
     const interpreter = SHELLS.has(call.name) || INTERPRETER.test(call.name);
     const generatedArg = call.argWords.some((w) => /^[<>]\(/.test(w.raw) || w.raw.startsWith("/dev/stdin"));
-    if ((call.name === "source" || call.name === ".") && (generatedArg || call.args[0] === "/dev/stdin" || call.args[0] === "-")) return "source of generated code (cannot be checked)";
-    if (interpreter && generatedArg) return downloader ? "pipe remote content to shell" : "interpreter runs generated code (cannot be checked)";
+    if (
+      (call.name === "source" || call.name === ".") &&
+      (generatedArg || call.args[0] === "/dev/stdin" || call.args[0] === "-")
+    )
+      return "source of generated code (cannot be checked)";
+    if (interpreter && generatedArg)
+      return downloader ? "pipe remote content to shell" : "interpreter runs generated code (cannot be checked)";
     if (interpreter && command.piped && readsProgramFromStdin(call.name, call.args)) {
       if (downloader) return "pipe remote content to shell";
       if (decoder) return "pipe decoded content to shell (possible command obfuscation)";
       return "pipe into an interpreter (cannot be checked)";
     }
     // `curl -o i.sh URL && sh i.sh`: running what was just downloaded.
-    if (downloader && i > firstDownload && (interpreter || call.name.startsWith("./") || command.words[0]!.raw.startsWith("./"))) {
+    if (
+      downloader &&
+      i > firstDownload &&
+      (interpreter || call.name.startsWith("./") || command.words[0]!.raw.startsWith("./"))
+    ) {
       const ran = interpreter ? call.args.find((a) => !a.startsWith("-")) : call.name;
       if (ran !== undefined) return "download and run a script";
     }
@@ -80,7 +110,8 @@ export function opaqueFinding(commands: readonly SimpleCommand[]): string | unde
  */
 export function isForkBomb(text: string): boolean {
   const unquoted = text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, (m) => " ".repeat(m.length));
-  const definitions = /(?:function\s+)?([^\s(){};|&<>]+)\s*\(\s*\)\s*\{([^{}]*)\}|function\s+([^\s(){};|&<>]+)\s*\{([^{}]*)\}/g;
+  const definitions =
+    /(?:function\s+)?([^\s(){};|&<>]+)\s*\(\s*\)\s*\{([^{}]*)\}|function\s+([^\s(){};|&<>]+)\s*\{([^{}]*)\}/g;
   for (const match of unquoted.matchAll(definitions)) {
     const name = match[1] ?? match[3]!;
     const body = match[2] ?? match[4]!;
@@ -117,7 +148,12 @@ function expandBraceWord(value: string): string | undefined {
 export function spelledOut(commands: readonly SimpleCommand[]): string {
   const vars = assignments(commands);
   const substitute = (value: string): string =>
-    vars.size === 0 ? value : value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (m, a: string | undefined, b: string | undefined) => vars.get(a ?? b ?? "") ?? m);
+    vars.size === 0
+      ? value
+      : value.replace(
+          /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+          (m, a: string | undefined, b: string | undefined) => vars.get(a ?? b ?? "") ?? m,
+        );
   const lines: string[] = [];
   for (const command of commands) {
     const words: string[] = [];
@@ -132,4 +168,3 @@ export function spelledOut(commands: readonly SimpleCommand[]): string {
   }
   return lines.join("\n");
 }
-

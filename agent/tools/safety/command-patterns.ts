@@ -9,14 +9,14 @@
  */
 import {
   ANY,
-  NO_PIPE,
-  SAME_COMMAND,
-  SAME_LINE,
   chainPattern,
+  type Gap,
+  NO_PIPE,
+  type PlannedPattern,
   plainPattern,
   runPattern,
-  type Gap,
-  type PlannedPattern,
+  SAME_COMMAND,
+  SAME_LINE,
 } from "./command-match.js";
 
 const R = String.raw;
@@ -168,10 +168,7 @@ export const DANGEROUS_PATTERNS: readonly CommandPattern[] = [
   rule("fork bomb", R`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:`),
   chain("pipe remote content to shell", [R`\b(curl|wget)\b`, ANY, R`\|\s*(?:[/\w]*/)?(?:ba)?sh(?:\s|$|-c)`]),
   // Re-spelled: upstream's `<\s*<?\s*\(` splits a run of spaces two ways; `<\s*(?:<\s*)?\(` matches the same.
-  rule(
-    "execute remote script via process substitution",
-    R`\b(bash|sh|zsh|ksh)\s+<\s*(?:<\s*)?\(\s*(curl|wget)\b`,
-  ),
+  rule("execute remote script via process substitution", R`\b(bash|sh|zsh|ksh)\s+<\s*(?:<\s*)?\(\s*(curl|wget)\b`),
   // Deviation: an optional `"` before the substitution, so the usual quoted spelling `eval "$(curl …)"` is caught
   // too (upstream only matched the bare `eval $(curl …)`).
   rule(

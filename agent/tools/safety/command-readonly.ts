@@ -11,17 +11,21 @@
 import { preNormalise } from "./command-normalise.js";
 import { lexShellWithRedirections, type Redirection } from "./command-shell-lex.js";
 import { gitSubcommand } from "./command-word-rules.js";
-import { operands, programCall, wordValue, type ProgramCall } from "./command-words.js";
+import { operands, type ProgramCall, programCall, wordValue } from "./command-words.js";
 
 const READ_ONLY_PROGRAMS = new Set(
-  ("ls ll la dir cat head tail less more wc grep egrep fgrep rg ag fd find tree pwd echo printf which whereis type file stat du df " +
+  (
+    "ls ll la dir cat head tail less more wc grep egrep fgrep rg ag fd find tree pwd echo printf which whereis type file stat du df " +
     "date whoami id uname env printenv sort uniq cut tr diff cmp sha1sum sha256sum sha512sum md5sum cksum realpath readlink " +
     "dirname basename jq yq true false test [ nl column comm paste fold expand unexpand od hexdump xxd strings locale " +
-    "hostname groups nproc arch tty seq").split(" "),
+    "hostname groups nproc arch tty seq"
+  ).split(" "),
 );
 
 const READ_ONLY_GIT = new Set(
-  "status log diff show rev-parse ls-files ls-tree ls-remote blame grep describe shortlog reflog remote config branch tag stash cat-file rev-list merge-base name-rev show-ref for-each-ref count-objects whatchanged version help".split(" "),
+  "status log diff show rev-parse ls-files ls-tree ls-remote blame grep describe shortlog reflog remote config branch tag stash cat-file rev-list merge-base name-rev show-ref for-each-ref count-objects whatchanged version help".split(
+    " ",
+  ),
 );
 
 /** Options that make an otherwise read-only program write a file or run another program. */
@@ -52,12 +56,19 @@ function gitReadOnly(args: readonly string[]): boolean {
     case "grep":
       return !rest.some((a) => /^(?:-O|--open-files-in-pager)/.test(a));
     case "config":
-      return rest.some((a) => /^(?:--get|--get-all|--get-regexp|--get-urlmatch|-l|--list)$/.test(a)) || positional[0] === "get" || positional[0] === "list";
+      return (
+        rest.some((a) => /^(?:--get|--get-all|--get-regexp|--get-urlmatch|-l|--list)$/.test(a)) ||
+        positional[0] === "get" ||
+        positional[0] === "list"
+      );
     case "remote":
       return positional.length === 0 || positional[0] === "show" || positional[0] === "get-url";
     case "branch":
     case "tag":
-      return positional.length === 0 || rest.some((a) => a === "-l" || a === "--list" || a === "--contains" || a === "--merged");
+      return (
+        positional.length === 0 ||
+        rest.some((a) => a === "-l" || a === "--list" || a === "--contains" || a === "--merged")
+      );
     case "stash":
       return positional[0] === "list" || positional[0] === "show";
     case "reflog":
@@ -88,7 +99,10 @@ function redirectionReadOnly(redirection: Redirection): boolean {
   const target = redirection.target ? wordValue(redirection.target) : "";
   // `2>&1`, `>&2`, `<&0`, `>&-`: descriptor duplication writes no file.
   if ((redirection.operator === ">&" || redirection.operator === "<&") && /^(?:\d+|-)$/.test(target)) return true;
-  return (redirection.operator === ">" || redirection.operator === ">>" || redirection.operator === "&>") && DISCARDED.test(target);
+  return (
+    (redirection.operator === ">" || redirection.operator === ">>" || redirection.operator === "&>") &&
+    DISCARDED.test(target)
+  );
 }
 
 /** Whether a shell command only reads (for read-only mode without a sandbox). Unclear means it writes. */

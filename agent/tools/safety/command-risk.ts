@@ -14,13 +14,13 @@ import { tmpdir } from "node:os";
 import { maskDataArguments } from "./command-data-mask.js";
 import { decodedPayloads } from "./command-decode.js";
 import { patternMatches } from "./command-match.js";
-import { preNormalise, type NormaliseOptions } from "./command-normalise.js";
+import { type NormaliseOptions, preNormalise } from "./command-normalise.js";
 import { isForkBomb, opaqueFinding } from "./command-opaque.js";
-import { DANGEROUS_PATTERNS, HARDLINE_PATTERNS, SUDO_STDIN_REGEX, type CommandPattern } from "./command-patterns.js";
+import { type CommandPattern, DANGEROUS_PATTERNS, HARDLINE_PATTERNS, SUDO_STDIN_REGEX } from "./command-patterns.js";
 import { lexShellWithRedirections } from "./command-shell-lex.js";
-import { outsideTargets, writeTargets, type WriteTarget } from "./command-targets.js";
+import { outsideTargets, type WriteTarget, writeTargets } from "./command-targets.js";
 import { analyseCommand } from "./command-variants.js";
-import { sudoReadsStdin, wordRules, type WordFinding } from "./command-word-rules.js";
+import { sudoReadsStdin, type WordFinding, wordRules } from "./command-word-rules.js";
 
 export { isCompoundCommand, matchesCommandGlob } from "./command-glob.js";
 export { analyseCommand } from "./command-variants.js";
@@ -121,9 +121,16 @@ function readWords(texts: readonly string[], options: AssessOptions): WordReadin
     forkBomb ||= isForkBomb(pre);
     const { commands, redirections } = lexShellWithRedirections(pre);
     sudoStdin ||= sudoReadsStdin(commands);
-    const found = writeTargets(commands, redirections, { home, ...(options.workspaceRoot ? { root: options.workspaceRoot } : {}), ...(options.cwd ? { cwd: options.cwd } : {}) });
+    const found = writeTargets(commands, redirections, {
+      home,
+      ...(options.workspaceRoot ? { root: options.workspaceRoot } : {}),
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
     targets.push(...found);
-    const finding = wordRules(commands, redirections, found, { home, ...(options.hermesHome ? { hermesHome: options.hermesHome } : {}) });
+    const finding = wordRules(commands, redirections, found, {
+      home,
+      ...(options.hermesHome ? { hermesHome: options.hermesHome } : {}),
+    });
     if (finding && (!rule || (finding.level === "hardline" && rule.level !== "hardline"))) rule = finding;
     opaque ??= opaqueFinding(commands);
   }
@@ -139,9 +146,14 @@ export function isVerificationCleanup(command: string): boolean {
   if (!match) return false;
   const path = match[1]!;
   const slash = path.lastIndexOf("/");
-  if (!/^hermes-(?:verify|ad-hoc)-/.test(path.slice(slash + 1)) || path.split("/").some((part) => part === "..")) return false;
+  if (!/^hermes-(?:verify|ad-hoc)-/.test(path.slice(slash + 1)) || path.split("/").some((part) => part === ".."))
+    return false;
   try {
-    return slash > 0 && realpathSync(path.slice(0, slash)) === realpathSync(tmpdir()) && path.slice(0, slash) === realpathSync(tmpdir());
+    return (
+      slash > 0 &&
+      realpathSync(path.slice(0, slash)) === realpathSync(tmpdir()) &&
+      path.slice(0, slash) === realpathSync(tmpdir())
+    );
   } catch {
     return false;
   }
@@ -178,8 +190,13 @@ function assess(command: string, options: AssessOptions, depth: number): Command
 
   if (isVerificationCleanup(command)) return { level: "safe" };
   const outside = [...new Set(outsideTargets(words.targets, options.workspaceRoot).map((t) => t.value))];
-  const dangerous = (description: string): CommandRisk => ({ level: "dangerous", description, ...(outside.length > 0 ? { outside } : {}) });
-  const matched = firstMatch(DANGEROUS_PATTERNS, variants) ?? words.rule?.description ?? words.opaque ?? analysis.findings[0];
+  const dangerous = (description: string): CommandRisk => ({
+    level: "dangerous",
+    description,
+    ...(outside.length > 0 ? { outside } : {}),
+  });
+  const matched =
+    firstMatch(DANGEROUS_PATTERNS, variants) ?? words.rule?.description ?? words.opaque ?? analysis.findings[0];
   if (matched) return dangerous(matched);
   if (outside.length > 0) return dangerous(OUTSIDE_WORKSPACE_DESCRIPTION);
   return { level: "safe" };

@@ -9,7 +9,7 @@
  */
 import { tmpdir } from "node:os";
 import type { Redirection, SimpleCommand } from "./command-shell-lex.js";
-import { absolutePath, hasOption, operands, programCall, wordValue, type PathContext } from "./command-words.js";
+import { absolutePath, hasOption, operands, type PathContext, programCall, wordValue } from "./command-words.js";
 
 export type TargetKind = "write" | "move" | "delete" | "mode";
 
@@ -66,7 +66,9 @@ function programTargets(name: string, args: readonly string[]): Array<[TargetKin
     case "chmod":
     case "chown":
     case "chgrp":
-      return operands(args, CHMOD_VALUES).slice(1).map((v) => ["mode", v]);
+      return operands(args, CHMOD_VALUES)
+        .slice(1)
+        .map((v) => ["mode", v]);
     case "cp":
     case "install":
     case "ln":
@@ -79,7 +81,10 @@ function programTargets(name: string, args: readonly string[]): Array<[TargetKin
       const ops = operands(args, COPY_VALUES);
       const dest = destination(args, ops);
       const sources = ops.filter((v) => v !== dest);
-      return [...sources.map((v): [TargetKind, string] => ["move", v]), ...(dest ? [["write", dest] as [TargetKind, string]] : [])];
+      return [
+        ...sources.map((v): [TargetKind, string] => ["move", v]),
+        ...(dest ? [["write", dest] as [TargetKind, string]] : []),
+      ];
     }
     case "dd":
       return args.filter((a) => a.startsWith("of=")).map((a) => ["write", a.slice(3)]);
@@ -98,7 +103,11 @@ function programTargets(name: string, args: readonly string[]): Array<[TargetKin
 }
 
 /** Every path the line changes, in order. */
-export function writeTargets(commands: readonly SimpleCommand[], redirections: readonly Redirection[], options: TargetOptions): WriteTarget[] {
+export function writeTargets(
+  commands: readonly SimpleCommand[],
+  redirections: readonly Redirection[],
+  options: TargetOptions,
+): WriteTarget[] {
   let cwd: string | undefined = options.cwd ?? options.root;
   const context = (): PathContext => ({ home: options.home, cwd });
   const out: WriteTarget[] = [];

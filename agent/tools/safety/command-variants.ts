@@ -18,9 +18,9 @@
  * not reboot), then the marked text is normalised. Payloads are read from both the raw and the normalised command
  * (`bash${IFS}-c${IFS}'…'` only becomes readable after normalisation).
  */
-import { flattenQuotedNewlines, postNormalise, preNormalise, type NormaliseOptions } from "./command-normalise.js";
-import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
+import { flattenQuotedNewlines, type NormaliseOptions, postNormalise, preNormalise } from "./command-normalise.js";
 import { spelledOut } from "./command-opaque.js";
+import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
 import { executableWords, inspectCommand, plainWord } from "./command-structure.js";
 
 /** Inline payloads nested deeper than this are not unwrapped; the analysis reports itself incomplete. */

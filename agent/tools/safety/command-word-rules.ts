@@ -9,7 +9,7 @@
  */
 import type { Redirection, SimpleCommand } from "./command-shell-lex.js";
 import type { WriteTarget } from "./command-targets.js";
-import { hasOption, operands, programCall, wordValue, type ProgramCall } from "./command-words.js";
+import { hasOption, operands, type ProgramCall, programCall, wordValue } from "./command-words.js";
 
 export interface WordFinding {
   readonly level: "hardline" | "dangerous";
@@ -32,7 +32,16 @@ export const PERSISTENCE = "write to shell startup, credential or autostart file
 const BLOCK_DEVICE = /^\/dev\/(?:sd|nvme|hd|mmcblk|vd|xvd|disk|dm-|md|loop)[a-z0-9]*$/;
 
 // git's own options before the subcommand; those listed take the next word as their value.
-const GIT_GLOBAL_WITH_VALUE = set("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix");
+const GIT_GLOBAL_WITH_VALUE = set(
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--exec-path",
+  "--config-env",
+  "--super-prefix",
+);
 
 /** `git [global options] sub args…` → [sub, args]. */
 export function gitSubcommand(args: readonly string[]): [string, string[]] {
@@ -49,35 +58,59 @@ export function gitSubcommand(args: readonly string[]): [string, string[]] {
 }
 
 // Keys whose value git runs as a program (or that point git at code to run).
-const GIT_CODE_KEYS = /^(?:core\.(?:editor|pager|fsmonitor|hookspath|sshcommand|askpass|gitproxy)|alias\..*|.*\.(?:textconv|command|cmd|sshcommand|helper|process|clean|smudge)|sequence\.editor|gpg\.program|credential\..*|include\.path|includeif\..*)$/i;
-const GIT_CONFIG_READS = set("--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--show-origin", "--show-scope", "get", "list", "-e", "--edit", "--name-only");
+const GIT_CODE_KEYS =
+  /^(?:core\.(?:editor|pager|fsmonitor|hookspath|sshcommand|askpass|gitproxy)|alias\..*|.*\.(?:textconv|command|cmd|sshcommand|helper|process|clean|smudge)|sequence\.editor|gpg\.program|credential\..*|include\.path|includeif\..*)$/i;
+const GIT_CONFIG_READS = set(
+  "--get",
+  "--get-all",
+  "--get-regexp",
+  "--get-urlmatch",
+  "-l",
+  "--list",
+  "--show-origin",
+  "--show-scope",
+  "get",
+  "list",
+  "-e",
+  "--edit",
+  "--name-only",
+);
 
 function gitRule(args: readonly string[]): WordFinding | undefined {
   const [sub, rest] = gitSubcommand(args);
   switch (sub) {
     case "push": {
-      if (hasOption(rest, "f", ["--force", "--force-with-lease", "--mirror"]) || rest.some((a) => a.startsWith("+"))) return ask(FORCE_PUSH);
-      if (hasOption(rest, "d", ["--delete", "--prune"]) || rest.some((a) => /^:[^\s]/.test(a))) return ask("git push deletes remote branches or tags");
+      if (hasOption(rest, "f", ["--force", "--force-with-lease", "--mirror"]) || rest.some((a) => a.startsWith("+")))
+        return ask(FORCE_PUSH);
+      if (hasOption(rest, "d", ["--delete", "--prune"]) || rest.some((a) => /^:[^\s]/.test(a)))
+        return ask("git push deletes remote branches or tags");
       return undefined;
     }
     case "clean":
       return hasOption(rest, "f", ["--force"]) ? ask("git clean with force (deletes untracked files)") : undefined;
     case "reset":
-      return rest.some((a) => a === "--hard" || a === "--merge" || a === "--keep") ? ask("git reset --hard (destroys uncommitted changes)") : undefined;
+      return rest.some((a) => a === "--hard" || a === "--merge" || a === "--keep")
+        ? ask("git reset --hard (destroys uncommitted changes)")
+        : undefined;
     case "checkout": {
       const dashes = rest.indexOf("--");
       const paths = dashes >= 0 ? rest.slice(dashes + 1) : rest.filter((a) => a === "." || a === ":/");
-      if (paths.length > 0 || hasOption(rest, "f", ["--force"])) return ask("git checkout discards uncommitted changes");
+      if (paths.length > 0 || hasOption(rest, "f", ["--force"]))
+        return ask("git checkout discards uncommitted changes");
       return undefined;
     }
     case "restore":
-      return rest.includes("--staged") && !rest.includes("--worktree") && !rest.includes("-W") ? undefined : ask("git checkout discards uncommitted changes");
+      return rest.includes("--staged") && !rest.includes("--worktree") && !rest.includes("-W")
+        ? undefined
+        : ask("git checkout discards uncommitted changes");
     case "stash": {
       const verb = rest.find((a) => !a.startsWith("-"));
       return verb === "clear" || verb === "drop" ? ask("git stash clear/drop (deletes stashed changes)") : undefined;
     }
     case "branch": {
-      const force = rest.some((a) => /^-[a-zA-Z]*D/.test(a)) || (hasOption(rest, "d", ["--delete"]) && hasOption(rest, "f", ["--force"]));
+      const force =
+        rest.some((a) => /^-[a-zA-Z]*D/.test(a)) ||
+        (hasOption(rest, "d", ["--delete"]) && hasOption(rest, "f", ["--force"]));
       return force ? ask("git branch force delete") : undefined;
     }
     case "config": {
@@ -85,14 +118,17 @@ function gitRule(args: readonly string[]): WordFinding | undefined {
       const positional = operands(rest, set("--file", "-f", "--blob", "--type", "--default", "--comment"));
       if (positional.length < 2 && !rest.includes("--unset") && !rest.includes("--add")) return undefined;
       if (positional[0] === "set") positional.shift();
-      if (rest.some((a) => a === "--global" || a === "--system" || a === "--file" || a === "-f")) return ask("git config write outside the repository (--global/--system)");
+      if (rest.some((a) => a === "--global" || a === "--system" || a === "--file" || a === "-f"))
+        return ask("git config write outside the repository (--global/--system)");
       return GIT_CODE_KEYS.test(positional[0] ?? "") ? ask("git config sets a program git will run") : undefined;
     }
     case "filter-branch":
     case "filter-repo":
       return ask("git history rewrite");
     case "reflog":
-      return rest[0] === "expire" || rest[0] === "delete" ? ask("git reflog expire/delete (drops recovery points)") : undefined;
+      return rest[0] === "expire" || rest[0] === "delete"
+        ? ask("git reflog expire/delete (drops recovery points)")
+        : undefined;
     case "update-ref":
       return hasOption(rest, "d", ["--stdin"]) ? ask("git update-ref delete") : undefined;
     default:
@@ -101,7 +137,29 @@ function gitRule(args: readonly string[]): WordFinding | undefined {
 }
 
 // Package managers: options before the verb that take a value, and the verbs that remove software.
-const PM_WITH_VALUE = set("--prefix", "--cwd", "-C", "--dir", "--filter", "-F", "-w", "--workspace", "--proxy", "--index-url", "-i", "--extra-index-url", "--cache-dir", "--registry", "--userconfig", "--python", "-p", "--log", "--root", "--target", "-t");
+const PM_WITH_VALUE = set(
+  "--prefix",
+  "--cwd",
+  "-C",
+  "--dir",
+  "--filter",
+  "-F",
+  "-w",
+  "--workspace",
+  "--proxy",
+  "--index-url",
+  "-i",
+  "--extra-index-url",
+  "--cache-dir",
+  "--registry",
+  "--userconfig",
+  "--python",
+  "-p",
+  "--log",
+  "--root",
+  "--target",
+  "-t",
+);
 const UNINSTALL_VERBS: Readonly<Record<string, ReadonlySet<string>>> = {
   npm: set("uninstall", "un", "unlink", "remove", "rm", "r", "erase"),
   pnpm: set("uninstall", "un", "remove", "rm", "unlink"),
@@ -130,7 +188,8 @@ function packageUninstall(call: ProgramCall): WordFinding | undefined {
     return packageUninstall({ ...call, name: "pip", args: call.args.slice(2), argWords: call.argWords.slice(2) });
   }
   const name = /^pip\d?(?:\.\d+)?$/.test(call.name) ? "pip" : call.name;
-  if (name === "pacman" || name === "pamac") return call.args.some((a) => /^-R/.test(a) || a === "--remove") ? ask("package manager uninstall") : undefined;
+  if (name === "pacman" || name === "pamac")
+    return call.args.some((a) => /^-R/.test(a) || a === "--remove") ? ask("package manager uninstall") : undefined;
   const verbs = UNINSTALL_VERBS[name];
   if (!verbs) return undefined;
   const words = operands(call.args, PM_WITH_VALUE);
@@ -148,21 +207,59 @@ function othersWritable(mode: string): boolean {
   });
 }
 
-const SYSTEM_ROOTS = /^\/(?:(?:etc|usr|var|bin|sbin|lib|lib64|boot|opt|root|home|srv|sys|proc|dev|private|System|Library|Applications)(?:\/[^/]*)?)?\/?$/;
+const SYSTEM_ROOTS =
+  /^\/(?:(?:etc|usr|var|bin|sbin|lib|lib64|boot|opt|root|home|srv|sys|proc|dev|private|System|Library|Applications)(?:\/[^/]*)?)?\/?$/;
 
 function permissionRule(call: ProgramCall, home: string): WordFinding | undefined {
   const ops = operands(call.args, set("--reference"));
   const recursive = hasOption(call.args, "R", ["--recursive"]);
   const targets = ops.slice(1).map((t) => t.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, home));
   const broad = targets.some((t) => SYSTEM_ROOTS.test(t) || t === home || t === `${home}/`);
-  if (call.name === "chmod" && othersWritable(ops[0] ?? "")) return ask(recursive ? "recursive world/other-writable (long flag)" : "world/other-writable permissions");
+  if (call.name === "chmod" && othersWritable(ops[0] ?? ""))
+    return ask(recursive ? "recursive world/other-writable (long flag)" : "world/other-writable permissions");
   if (recursive && broad) return ask(`recursive ${call.name} of a system or home directory`);
   return undefined;
 }
 
 const DELETERS = set("rm", "unlink", "rmdir", "shred", "truncate", "srm", "wipe");
 /** Programs `find -exec` / `xargs` may run on every match without asking. */
-const HARMLESS_EACH = set("ls", "cat", "head", "tail", "wc", "grep", "egrep", "fgrep", "rg", "stat", "file", "echo", "printf", "du", "sha1sum", "sha256sum", "md5sum", "basename", "dirname", "test", "[", "realpath", "readlink", "diff", "cmp", "jq", "sed", "awk", "sort", "uniq", "true", "false", "dos2unix", "prettier", "eslint");
+const HARMLESS_EACH = set(
+  "ls",
+  "cat",
+  "head",
+  "tail",
+  "wc",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "stat",
+  "file",
+  "echo",
+  "printf",
+  "du",
+  "sha1sum",
+  "sha256sum",
+  "md5sum",
+  "basename",
+  "dirname",
+  "test",
+  "[",
+  "realpath",
+  "readlink",
+  "diff",
+  "cmp",
+  "jq",
+  "sed",
+  "awk",
+  "sort",
+  "uniq",
+  "true",
+  "false",
+  "dos2unix",
+  "prettier",
+  "eslint",
+);
 
 function eachMatchRule(call: ProgramCall): WordFinding | undefined {
   if (call.name === "find") {
@@ -171,19 +268,26 @@ function eachMatchRule(call: ProgramCall): WordFinding | undefined {
       if (!/^-(?:exec|execdir|ok|okdir)$/.test(arg)) continue;
       const program = (call.args[i + 1] ?? "").split("/").pop()!.toLowerCase();
       if (DELETERS.has(program)) return ask("find -exec/-execdir rm");
-      if (!HARMLESS_EACH.has(program) || (program === "sed" && call.args.slice(i).some((a) => /^-[^-]*i/.test(a)))) return ask("find -exec runs a command on every match");
+      if (!HARMLESS_EACH.has(program) || (program === "sed" && call.args.slice(i).some((a) => /^-[^-]*i/.test(a))))
+        return ask("find -exec runs a command on every match");
     }
     return undefined;
   }
-  if (call.wrappers.includes("xargs") && (DELETERS.has(call.name) || call.name === "mv" || call.name === "chmod" || call.name === "chown")) return ask("xargs with a destructive command");
+  if (
+    call.wrappers.includes("xargs") &&
+    (DELETERS.has(call.name) || call.name === "mv" || call.name === "chmod" || call.name === "chown")
+  )
+    return ask("xargs with a destructive command");
   return undefined;
 }
 
-const FORMATTERS = /^(?:mkfs(?:\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|wipefs|blkdiscard|sfdisk|fdisk|gdisk|sgdisk|parted|cfdisk|cryptsetup)$/;
+const FORMATTERS =
+  /^(?:mkfs(?:\..+)?|mke2fs|mkswap|mkdosfs|mkntfs|wipefs|blkdiscard|sfdisk|fdisk|gdisk|sgdisk|parted|cfdisk|cryptsetup)$/;
 
 function diskRule(call: ProgramCall): WordFinding | undefined {
   const onDevice = operands(call.args).some((a) => BLOCK_DEVICE.test(a));
-  if (FORMATTERS.test(call.name)) return onDevice ? hard("format filesystem (mkfs)") : ask("format or partition a disk");
+  if (FORMATTERS.test(call.name))
+    return onDevice ? hard("format filesystem (mkfs)") : ask("format or partition a disk");
   if (call.name === "shred" && onDevice) return hard("overwrite raw block device");
   if (call.name === "shred") return ask("shred (irrecoverable delete)");
   if (call.name === "crontab") {
@@ -194,10 +298,31 @@ function diskRule(call: ProgramCall): WordFinding | undefined {
 }
 
 // Cloud instance-metadata endpoints hand out the machine's credentials.
-const METADATA = /(?:^|[^\d.])(?:169\.254\.169\.254|169\.254\.170\.2|100\.100\.100\.200)(?![\d])|(?:^|[^\w.-])metadata\.google\.internal(?![\w.-])|fd00:ec2::254/i;
+const METADATA =
+  /(?:^|[^\d.])(?:169\.254\.169\.254|169\.254\.170\.2|100\.100\.100\.200)(?![\d])|(?:^|[^\w.-])metadata\.google\.internal(?![\w.-])|fd00:ec2::254/i;
 
-const SENDERS = set("curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "sftp", "ftp", "rsync", "http", "https", "xh", "telnet", "openssl", "aws", "gsutil", "rclone");
-const CREDENTIALS = /(?:^|\/)(?:\.ssh(?:\/|$)|\.aws\/|\.gnupg\/|\.config\/gh\/|\.netrc$|\.pgpass$|\.npmrc$|\.pypirc$|\.docker\/config\.json$|\.kube\/config$|\.git-credentials$|id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?$|\.env(?:\.[\w.-]+)?$|credentials(?:\.json)?$|auth\.json$)/;
+const SENDERS = set(
+  "curl",
+  "wget",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "scp",
+  "sftp",
+  "ftp",
+  "rsync",
+  "http",
+  "https",
+  "xh",
+  "telnet",
+  "openssl",
+  "aws",
+  "gsutil",
+  "rclone",
+);
+const CREDENTIALS =
+  /(?:^|\/)(?:\.ssh(?:\/|$)|\.aws\/|\.gnupg\/|\.config\/gh\/|\.netrc$|\.pgpass$|\.npmrc$|\.pypirc$|\.docker\/config\.json$|\.kube\/config$|\.git-credentials$|id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?$|\.env(?:\.[\w.-]+)?$|credentials(?:\.json)?$|auth\.json$)/;
 
 // Files a shell, the desktop or a tool reads at start-up and runs code from.
 const STARTUP_FILES =
@@ -206,7 +331,8 @@ const STARTUP_FILES =
 /** Whether an absolute path is one of the user's start-up or credential files, or a system config file. */
 export function isPersistencePath(path: string, options: WordRuleOptions): boolean {
   if (/^\/(?:etc|private\/etc)\//.test(path)) return true;
-  if (options.hermesHome && (path === `${options.hermesHome}/.env` || path === `${options.hermesHome}/config.yaml`)) return true;
+  if (options.hermesHome && (path === `${options.hermesHome}/.env` || path === `${options.hermesHome}/config.yaml`))
+    return true;
   return path.startsWith(`${options.home}/`) && STARTUP_FILES.test(path.slice(options.home.length + 1));
 }
 
@@ -225,7 +351,8 @@ function callRule(call: ProgramCall, options: WordRuleOptions): WordFinding | un
     case "systemctl":
     case "service": {
       const verb = operands(call.args)[call.name === "service" ? 1 : 0];
-      if (verb && /^(?:stop|restart|kill|disable|mask|try-restart|reload-or-restart|isolate)$/.test(verb)) return ask("stop/restart system service");
+      if (verb && /^(?:stop|restart|kill|disable|mask|try-restart|reload-or-restart|isolate)$/.test(verb))
+        return ask("stop/restart system service");
       if (verb && /^(?:enable|link|edit|set-default)$/.test(verb)) return ask("enable system service (persistence)");
       break;
     }
@@ -234,17 +361,27 @@ function callRule(call: ProgramCall, options: WordRuleOptions): WordFinding | un
 }
 
 /** The first word-level finding of a line, hardline ones first. */
-export function wordRules(commands: readonly SimpleCommand[], redirections: readonly Redirection[], targets: readonly WriteTarget[], options: WordRuleOptions): WordFinding | undefined {
+export function wordRules(
+  commands: readonly SimpleCommand[],
+  redirections: readonly Redirection[],
+  targets: readonly WriteTarget[],
+  options: WordRuleOptions,
+): WordFinding | undefined {
   const calls = commands.map(programCall);
   // Writing a raw block device by any route (`cp`, `tee`, a redirection) destroys the disk, as `dd of=` does.
-  if (targets.some((t) => t.kind === "write" && t.path !== undefined && BLOCK_DEVICE.test(t.path))) return hard("write to raw block device");
+  if (targets.some((t) => t.kind === "write" && t.path !== undefined && BLOCK_DEVICE.test(t.path)))
+    return hard("write to raw block device");
   const findings = calls.map((call) => callRule(call, options));
   const hardFinding = findings.find((f) => f?.level === "hardline");
   if (hardFinding) return hardFinding;
-  if (targets.some((t) => t.kind !== "delete" && t.path !== undefined && isPersistencePath(t.path, options))) return ask(PERSISTENCE);
+  if (targets.some((t) => t.kind !== "delete" && t.path !== undefined && isPersistencePath(t.path, options)))
+    return ask(PERSISTENCE);
   const first = findings.find((f) => f !== undefined) ?? launchdUnknownTarget(calls);
   if (first) return first;
-  const words = [...commands.flatMap((c) => c.words.map(wordValue)), ...redirections.flatMap((r) => (r.target ? [wordValue(r.target)] : []))];
+  const words = [
+    ...commands.flatMap((c) => c.words.map(wordValue)),
+    ...redirections.flatMap((r) => (r.target ? [wordValue(r.target)] : [])),
+  ];
   if (words.some((w) => METADATA.test(w))) return ask("cloud metadata endpoint access (instance credentials)");
   if (calls.some((c) => SENDERS.has(c.name))) {
     const credential = words.some((w) => CREDENTIALS.test(w.replace(/^@/, "").replace(/^[\w-]+=@?/, "")));
@@ -282,6 +419,13 @@ const LAUNCHD_LIFECYCLE = set("stop", "kickstart", "bootout", "unload", "remove"
  * the Hermes gateway (the label may have been built earlier in the line), so it asks like the gateway rule.
  */
 export function launchdUnknownTarget(calls: readonly ProgramCall[]): WordFinding | undefined {
-  const hit = calls.some((c) => c.name === "launchctl" && LAUNCHD_LIFECYCLE.has(operands(c.args)[0] ?? "") && operands(c.args).slice(1).some((a) => /[$`]/.test(a)));
+  const hit = calls.some(
+    (c) =>
+      c.name === "launchctl" &&
+      LAUNCHD_LIFECYCLE.has(operands(c.args)[0] ?? "") &&
+      operands(c.args)
+        .slice(1)
+        .some((a) => /[$`]/.test(a)),
+  );
   return hit ? ask("stop/restart hermes launchd service (kills running agents)") : undefined;
 }

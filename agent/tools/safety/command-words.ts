@@ -22,17 +22,34 @@ export interface ProgramCall {
   readonly args: readonly string[];
 }
 
-const C_ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+const C_ESCAPES: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
 
 /** The text of one `$'…'` body as bash decodes it (`\xHH`, `\NNN`, `\uHHHH`, `\cX`, the C escapes). */
 export function decodeAnsiC(body: string): string {
-  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (_m, esc: string) => {
-    const head = esc[0]!;
-    if (head === "x" || head === "u" || head === "U") return String.fromCodePoint(parseInt(esc.slice(1), 16));
-    if (/[0-7]/.test(head)) return String.fromCharCode(parseInt(esc, 8) & 0xff);
-    if (head === "c" && esc.length === 2) return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
-    return C_ESCAPES[esc] ?? `\\${esc}`;
-  });
+  return body.replace(
+    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs,
+    (_m, esc: string) => {
+      const head = esc[0]!;
+      if (head === "x" || head === "u" || head === "U") return String.fromCodePoint(parseInt(esc.slice(1), 16));
+      if (/[0-7]/.test(head)) return String.fromCharCode(parseInt(esc, 8) & 0xff);
+      if (head === "c" && esc.length === 2) return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
+      return C_ESCAPES[esc] ?? `\\${esc}`;
+    },
+  );
 }
 
 const ANSI_C = /\$'((?:[^'\\]|\\.)*)'/gs;

@@ -24,8 +24,13 @@ export async function approveEdits(ctx: ToolContext, edits: readonly FileEdit[])
     return `Edit approval is needed${why}, but no one can approve edits in this front end; the file was not modified.`;
   }
   const reason = reasons.length > 0 ? reasons.join("; ") : undefined;
-  const allowed = await ctx.approver.approveEdit({ toolCallId: ctx.toolCallId, edits, ...(reason ? { reason } : {}) }, ctx.signal);
-  return allowed ? undefined : "Edit approval denied by the user; the file was not modified. Do not retry the same edit; ask the user what they want instead.";
+  const allowed = await ctx.approver.approveEdit(
+    { toolCallId: ctx.toolCallId, edits, ...(reason ? { reason } : {}) },
+    ctx.signal,
+  );
+  return allowed
+    ? undefined
+    : "Edit approval denied by the user; the file was not modified. Do not retry the same edit; ask the user what they want instead.";
 }
 
 /**

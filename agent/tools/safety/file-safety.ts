@@ -4,7 +4,7 @@ import { hermesDirs, hermesRootOf, profileDirs } from "./hermes-dirs.js";
 import { expandHome, isSameOrUnder, isUnder, realPath } from "./real-path.js";
 
 export { hermesRootOf } from "./hermes-dirs.js";
-export { isSecretEnvFileName, readBlockedError, type ReadBlockOptions } from "./read-deny.js";
+export { isSecretEnvFileName, type ReadBlockOptions, readBlockedError } from "./read-deny.js";
 export { realPath } from "./real-path.js";
 
 /**
@@ -71,11 +71,16 @@ export function writeDeniedError(path: string, options: WriteDenyOptions): strin
 
 function sensitiveSystemPath(raw: string, expanded: string, resolved: string): string | undefined {
   // Upstream tests the raw, normalised and resolved spellings: /etc may be a link (macOS: /private/etc).
-  const spellings = [expanded.replaceAll("\\", "/"), normalize(expanded).replaceAll("\\", "/"), resolved.replaceAll("\\", "/")];
+  const spellings = [
+    expanded.replaceAll("\\", "/"),
+    normalize(expanded).replaceAll("\\", "/"),
+    resolved.replaceAll("\\", "/"),
+  ];
   const hit = spellings.some(
     (p) =>
       SENSITIVE_EXACT.includes(p) ||
-      (SENSITIVE_PREFIXES.some((prefix) => p.startsWith(prefix)) && !SENSITIVE_PREFIX_EXCEPTIONS.some((ok) => p.startsWith(ok))),
+      (SENSITIVE_PREFIXES.some((prefix) => p.startsWith(prefix)) &&
+        !SENSITIVE_PREFIX_EXCEPTIONS.some((ok) => p.startsWith(ok))),
   );
   if (!hit) return undefined;
   return `Refusing to write to sensitive system path: ${raw}\nUse the terminal tool with sudo if you need to modify system files.`;

@@ -5,8 +5,8 @@ import { resolveChildRuntime } from "../../delegation/child-runtime.js";
 import { createModelClient } from "../../providers/create-model-client.js";
 import type { ModelClient, ModelRequest } from "../../providers/model-client.js";
 import { samplingContractOf } from "../../providers/sampling-contract.js";
+import { type CommandJudge, type JudgeVerdict, verdictOf } from "./command-judge.js";
 import { buildJudgePrompt } from "./command-judge-prompt.js";
-import { verdictOf, type CommandJudge, type JudgeVerdict } from "./command-judge.js";
 
 export interface LlmCommandJudgeOptions {
   readonly settings: ApprovalJudgeSettings;
@@ -38,11 +38,22 @@ export function createLlmCommandJudge(options: LlmCommandJudgeOptions): CommandJ
     return cached.client;
   };
 
-  const ask = async (runtime: RuntimeProvider, system: string, user: string, deadline: AbortSignal): Promise<JudgeVerdict> => {
+  const ask = async (
+    runtime: RuntimeProvider,
+    system: string,
+    user: string,
+    deadline: AbortSignal,
+  ): Promise<JudgeVerdict> => {
     try {
       const client = await clientFor(runtime);
       let answer = "";
-      const request: ModelRequest = { model: runtime.model, systemPrompt: system, messages: [{ role: "user" as const, content: user }], tools: [], ...judgeSampling(runtime) };
+      const request: ModelRequest = {
+        model: runtime.model,
+        systemPrompt: system,
+        messages: [{ role: "user" as const, content: user }],
+        tools: [],
+        ...judgeSampling(runtime),
+      };
       for await (const event of client.stream(request, deadline)) {
         if (event.type === "text") answer += event.text;
       }
@@ -57,7 +68,13 @@ export function createLlmCommandJudge(options: LlmCommandJudgeOptions): CommandJ
     async judge(command: string, description: string, signal: AbortSignal): Promise<JudgeVerdict> {
       const prompt = buildJudgePrompt(command, description, options.settings.policy);
       if (!prompt) return "escalate";
-      const resolution = resolveChildRuntime(options.settings.endpoint, options.sessionRuntime(), options.env, options.configPath, "auxiliary.approval");
+      const resolution = resolveChildRuntime(
+        options.settings.endpoint,
+        options.sessionRuntime(),
+        options.env,
+        options.configPath,
+        "auxiliary.approval",
+      );
       if (!resolution.ok) return "escalate";
       const deadline = AbortSignal.any([signal, AbortSignal.timeout(options.settings.timeoutMs)]);
       // The race is what keeps the promise of "never hangs": a client that ignored its signal still loses to it.
@@ -81,7 +98,9 @@ const REASONING_HEADROOM_TOKENS = 4_096;
  * other is accepted (OpenAI's reasoning models, Claude Opus 4.7 on). The providers put the cap under the name the
  * model takes (`max_completion_tokens` for OpenAI's reasoning models on chat completions).
  */
-function judgeSampling(runtime: RuntimeProvider): Pick<ModelRequest, "temperature" | "maxOutputTokens" | "reasoningEffort"> {
+function judgeSampling(
+  runtime: RuntimeProvider,
+): Pick<ModelRequest, "temperature" | "maxOutputTokens" | "reasoningEffort"> {
   const contract = samplingContractOf(runtime);
   return {
     ...(contract.fixedTemperature ? {} : { temperature: 0 }),

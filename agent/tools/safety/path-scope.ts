@@ -16,7 +16,11 @@ export interface PathScope {
 
 export function pathScope(path: string, root: string): PathScope {
   const resolved = realPath(path);
-  return { resolved, inWorkspace: isSameOrUnder(resolved, realPath(root)), inGitDir: hasGitSegment(path) || hasGitSegment(resolved) };
+  return {
+    resolved,
+    inWorkspace: isSameOrUnder(resolved, realPath(root)),
+    inGitDir: hasGitSegment(path) || hasGitSegment(resolved),
+  };
 }
 
 // Case-insensitive on every system: on macOS `.GIT` is `.git`, and elsewhere asking about `.Git/` costs nothing.

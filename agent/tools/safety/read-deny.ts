@@ -1,5 +1,9 @@
 import { basename, join } from "node:path";
-import { HERMES_CREDENTIAL_FILES, HOME_CREDENTIAL_DIRS, HOME_CREDENTIAL_FILES } from "../../security/credential-locations.js";
+import {
+  HERMES_CREDENTIAL_FILES,
+  HOME_CREDENTIAL_DIRS,
+  HOME_CREDENTIAL_FILES,
+} from "../../security/credential-locations.js";
 import { hermesDirs } from "./hermes-dirs.js";
 import { expandHome, isSameOrUnder, isUnder, realPath } from "./real-path.js";
 
@@ -16,7 +20,15 @@ export interface ReadBlockOptions {
 
 const DEFENSE_NOTE = "(Defense-in-depth — not a security boundary; the terminal tool can still bypass.)";
 
-const SECRET_ENV_BASENAMES = new Set([".env", ".env.local", ".env.development", ".env.production", ".env.test", ".env.staging", ".envrc"]);
+const SECRET_ENV_BASENAMES = new Set([
+  ".env",
+  ".env.local",
+  ".env.development",
+  ".env.production",
+  ".env.test",
+  ".env.staging",
+  ".envrc",
+]);
 
 // An SSH private key is a secret wherever a copy of it lies.
 const PRIVATE_KEY_NAMES = new Set(["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"]);
@@ -41,7 +53,10 @@ export class ReadDenyRules {
     this.stores = new Set(dirs.flatMap((dir) => HERMES_CREDENTIAL_FILES.map((name) => realPath(join(dir, name)))));
     this.tokenDirs = dirs.map((dir) => realPath(join(dir, "mcp-tokens")));
     const home = options.home;
-    this.userFiles = new Set([...(home ? HOME_CREDENTIAL_FILES.map((f) => realPath(join(home, f))) : []), ...SYSTEM_CREDENTIAL_FILES.map((f) => realPath(f))]);
+    this.userFiles = new Set([
+      ...(home ? HOME_CREDENTIAL_FILES.map((f) => realPath(join(home, f))) : []),
+      ...SYSTEM_CREDENTIAL_FILES.map((f) => realPath(f)),
+    ]);
     this.userDirs = home ? HOME_CREDENTIAL_DIRS.map((d) => realPath(join(home, d))) : [];
   }
 
@@ -53,7 +68,12 @@ export class ReadDenyRules {
     if (this.tokenDirs.some((dir) => isUnder(resolved, dir))) return "mcp_token";
     const name = basename(resolved);
     if (isSecretEnvFileName(name)) return "env_file";
-    if (PRIVATE_KEY_NAMES.has(name) || this.userFiles.has(resolved) || this.userDirs.some((dir) => isSameOrUnder(resolved, dir))) return "user_credential";
+    if (
+      PRIVATE_KEY_NAMES.has(name) ||
+      this.userFiles.has(resolved) ||
+      this.userDirs.some((dir) => isSameOrUnder(resolved, dir))
+    )
+      return "user_credential";
     return undefined;
   }
 

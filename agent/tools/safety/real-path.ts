@@ -16,7 +16,8 @@ export function realPath(path: string, depth = 0): string {
       return join(realpathSync.native(head), ...missing.reverse());
     } catch {
       const target = danglingLinkTarget(head);
-      if (target !== undefined && depth < 40) return join(realPath(resolve(dirname(head), target), depth + 1), ...missing.reverse());
+      if (target !== undefined && depth < 40)
+        return join(realPath(resolve(dirname(head), target), depth + 1), ...missing.reverse());
       const parent = dirname(head);
       if (parent === head) return absolute;
       missing.push(basename(head));

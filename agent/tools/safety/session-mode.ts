@@ -8,10 +8,18 @@
  */
 export type SessionMode = "read_only" | "default" | "accept_edits" | "yolo";
 
-export const SESSION_MODES: ReadonlyArray<{ readonly id: SessionMode; readonly name: string; readonly description: string }> = [
+export const SESSION_MODES: ReadonlyArray<{
+  readonly id: SessionMode;
+  readonly name: string;
+  readonly description: string;
+}> = [
   { id: "read_only", name: "Read-only", description: "Plan and explore: no edits, no commands with side effects." },
   { id: "default", name: "Default", description: "Ask before edits and dangerous commands." },
-  { id: "accept_edits", name: "Accept edits", description: "Edits in the workspace go through; dangerous commands still ask." },
+  {
+    id: "accept_edits",
+    name: "Accept edits",
+    description: "Edits in the workspace go through; dangerous commands still ask.",
+  },
   { id: "yolo", name: "YOLO", description: "Never ask. Hardline commands are still never run." },
 ];
 

@@ -196,7 +196,8 @@ function topLevelComments(command: string): Span[] | undefined {
         lastCommandFrame(stack).wordStart = false;
       }
     } else if (c === "<" && command[i + 1] === "<") {
-      if (command[i + 2] === "<") i += 2; // a here-string is an ordinary word
+      if (command[i + 2] === "<")
+        i += 2; // a here-string is an ordinary word
       else {
         if (inBackticks) return undefined;
         const heredoc = readHeredocOperator(command, i + 2);
@@ -225,7 +226,10 @@ function lastCommandFrame(stack: Frame[]): { wordStart: boolean } {
 }
 
 /** `<<WORD`, `<<-'WORD'`, `<< "WORD"`: the delimiter with its quotes removed, and where the operator's word ends. */
-function readHeredocOperator(command: string, from: number): { delimiter: string; stripTabs: boolean; end: number } | undefined {
+function readHeredocOperator(
+  command: string,
+  from: number,
+): { delimiter: string; stripTabs: boolean; end: number } | undefined {
   let i = from;
   const stripTabs = command[i] === "-";
   if (stripTabs) i++;
@@ -252,7 +256,11 @@ function readHeredocOperator(command: string, from: number): { delimiter: string
 }
 
 /** Skips here-document bodies starting at `from`; returns where the text after the last delimiter line starts. */
-function skipHeredocBodies(command: string, from: number, pending: readonly { delimiter: string; stripTabs: boolean }[]): number | undefined {
+function skipHeredocBodies(
+  command: string,
+  from: number,
+  pending: readonly { delimiter: string; stripTabs: boolean }[],
+): number | undefined {
   let pos = from;
   for (const { delimiter, stripTabs } of pending) {
     for (;;) {

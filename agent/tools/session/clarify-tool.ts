@@ -1,4 +1,4 @@
-import { toolError, type Tool } from "../tool.js";
+import { type Tool, toolError } from "../tool.js";
 
 export const clarifyTool: Tool = {
   name: "clarify",
@@ -11,14 +11,23 @@ export const clarifyTool: Tool = {
     type: "object",
     properties: {
       question: { type: "string", description: "The question, self-contained." },
-      choices: { type: "array", items: { type: "string" }, description: "Up to 6 short options for the user to pick from." },
+      choices: {
+        type: "array",
+        items: { type: "string" },
+        description: "Up to 6 short options for the user to pick from.",
+      },
     },
     required: ["question"],
   },
   async run(args, ctx) {
     const question = String(args.question).trim();
     if (!question) return toolError("The question is empty.");
-    const choices = Array.isArray(args.choices) ? args.choices.map(String).filter((c) => c.trim()).slice(0, 6) : [];
+    const choices = Array.isArray(args.choices)
+      ? args.choices
+          .map(String)
+          .filter((c) => c.trim())
+          .slice(0, 6)
+      : [];
     if (!ctx.approver.canAsk) {
       return toolError(
         "clarify is not available here: this front end cannot ask the user questions mid-turn. Put the question in your reply and end the turn; the user will answer in their next message.",
@@ -26,7 +35,13 @@ export const clarifyTool: Tool = {
     }
     const answer = await ctx.approver.clarify({ toolCallId: ctx.toolCallId, question, choices }, ctx.signal);
     if (answer === undefined) {
-      return { content: JSON.stringify({ question, answer: null, note: "The user dismissed the question. Proceed with your best judgement or ask in your reply." }) };
+      return {
+        content: JSON.stringify({
+          question,
+          answer: null,
+          note: "The user dismissed the question. Proceed with your best judgement or ask in your reply.",
+        }),
+      };
     }
     return { content: JSON.stringify({ question, answer }) };
   },

@@ -5,7 +5,9 @@ import { memoryUsage } from "../../store/memory-entries.js";
  * apply_batch once the file is read): the entries to write and the success message, or why not. Disk, locking,
  * threat scanning and the JSON answer are the tool's business.
  */
-export type EditOutcome = { readonly ok: true; readonly entries: readonly string[]; readonly message: string; readonly changed: boolean } | { readonly ok: false; readonly failure: EditFailure };
+export type EditOutcome =
+  | { readonly ok: true; readonly entries: readonly string[]; readonly message: string; readonly changed: boolean }
+  | { readonly ok: false; readonly failure: EditFailure };
 
 export interface EditFailure {
   readonly error: string;
@@ -30,7 +32,13 @@ export interface BatchOperation {
 const n = (value: number) => value.toLocaleString("en-US");
 const preview = (entry: string) => (entry.length > 80 ? `${entry.slice(0, 80)}...` : entry);
 
-function fail(error: string, consolidation: boolean, showEntries: boolean, showUsage: boolean, matches?: readonly string[]): EditOutcome {
+function fail(
+  error: string,
+  consolidation: boolean,
+  showEntries: boolean,
+  showUsage: boolean,
+  matches?: readonly string[],
+): EditOutcome {
   return { ok: false, failure: { error, consolidation, showEntries, showUsage, ...(matches ? { matches } : {}) } };
 }
 
@@ -46,7 +54,8 @@ function findEntry(entries: readonly string[], oldText: string): Match {
 
 /** `content` is stripped, non-empty and passed the threat scan. */
 export function addEntry(entries: readonly string[], content: string, limit: number): EditOutcome {
-  if (entries.includes(content)) return { ok: true, entries, message: "Entry already exists (no duplicate added).", changed: false };
+  if (entries.includes(content))
+    return { ok: true, entries, message: "Entry already exists (no duplicate added).", changed: false };
   const next = [...entries, content];
   if (memoryUsage(next) > limit) {
     return fail(
@@ -63,9 +72,21 @@ export function addEntry(entries: readonly string[], content: string, limit: num
 export function replaceEntry(entries: readonly string[], oldText: string, content: string, limit: number): EditOutcome {
   const found = findEntry(entries, oldText);
   if ("none" in found) {
-    return fail(`No entry matched '${oldText}'. Check current_entries below and retry with the exact text of the entry you want to replace.`, true, true, false);
+    return fail(
+      `No entry matched '${oldText}'. Check current_entries below and retry with the exact text of the entry you want to replace.`,
+      true,
+      true,
+      false,
+    );
   }
-  if ("distinct" in found) return fail(`Multiple entries matched '${oldText}'. Be more specific.`, false, false, false, found.distinct.map(preview));
+  if ("distinct" in found)
+    return fail(
+      `Multiple entries matched '${oldText}'. Be more specific.`,
+      false,
+      false,
+      false,
+      found.distinct.map(preview),
+    );
   const next = entries.map((e, i) => (i === found.index ? content : e));
   if (memoryUsage(next) > limit) {
     return fail(
@@ -82,9 +103,21 @@ export function replaceEntry(entries: readonly string[], oldText: string, conten
 export function removeEntry(entries: readonly string[], oldText: string): EditOutcome {
   const found = findEntry(entries, oldText);
   if ("none" in found) {
-    return fail(`No entry matched '${oldText}'. Check current_entries below and retry with the exact text of the entry you want to remove.`, true, true, false);
+    return fail(
+      `No entry matched '${oldText}'. Check current_entries below and retry with the exact text of the entry you want to remove.`,
+      true,
+      true,
+      false,
+    );
   }
-  if ("distinct" in found) return fail(`Multiple entries matched '${oldText}'. Be more specific.`, false, false, false, found.distinct.map(preview));
+  if ("distinct" in found)
+    return fail(
+      `Multiple entries matched '${oldText}'. Be more specific.`,
+      false,
+      false,
+      false,
+      found.distinct.map(preview),
+    );
   return { ok: true, entries: entries.filter((_, i) => i !== found.index), message: "Entry removed.", changed: true };
 }
 
@@ -97,7 +130,8 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
  */
 export function applyBatch(entries: readonly string[], operations: readonly unknown[], limit: number): EditOutcome {
   const working = [...entries];
-  const batchError = (message: string) => fail(`${message} No operations were applied (batch is all-or-nothing).`, true, true, true);
+  const batchError = (message: string) =>
+    fail(`${message} No operations were applied (batch is all-or-nothing).`, true, true, true);
   for (const [i, raw] of operations.entries()) {
     const op: BatchOperation = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {};
     const action = op.action;
@@ -109,12 +143,15 @@ export function applyBatch(entries: readonly string[], operations: readonly unkn
       if (!working.includes(content)) working.push(content);
       continue;
     }
-    if (action !== "replace" && action !== "remove") return batchError(`${pos}: unknown action. Use add, replace, or remove.`);
+    if (action !== "replace" && action !== "remove")
+      return batchError(`${pos}: unknown action. Use add, replace, or remove.`);
     if (!oldText) return batchError(`${pos}: old_text is required.`);
-    if (action === "replace" && !content) return batchError(`${pos}: content is required (use action='remove' to delete).`);
+    if (action === "replace" && !content)
+      return batchError(`${pos}: content is required (use action='remove' to delete).`);
     const found = findEntry(working, oldText);
     if ("none" in found) return batchError(`${pos}: no entry matched '${oldText}'.`);
-    if ("distinct" in found) return batchError(`${pos}: '${oldText}' matched multiple distinct entries -- be more specific.`);
+    if ("distinct" in found)
+      return batchError(`${pos}: '${oldText}' matched multiple distinct entries -- be more specific.`);
     if (action === "replace") working[found.index] = content;
     else working.splice(found.index, 1);
   }

@@ -1,10 +1,17 @@
 import { sanitizeMemoryEntry } from "../../prompt/memory-snapshot.js";
 import { firstThreatMessage } from "../../security/threat-scanner.js";
 import { memoryDriftError, snapshotMemoryDrift } from "../../store/memory-drift.js";
+import {
+  ENTRY_DELIMITER,
+  MEMORY_FILE_NAMES,
+  type MemoryTarget,
+  memoryFilePath,
+  memoryUsage,
+  readMemoryEntries,
+} from "../../store/memory-entries.js";
 import { withFileLock, writeFileAtomic } from "../../store/memory-file-lock.js";
-import { ENTRY_DELIMITER, MEMORY_FILE_NAMES, memoryFilePath, memoryUsage, readMemoryEntries, type MemoryTarget } from "../../store/memory-entries.js";
 import type { Tool, ToolContext, ToolResult } from "../tool.js";
-import { addEntry, applyBatch, removeEntry, replaceEntry, type EditFailure, type EditOutcome } from "./memory-edits.js";
+import { addEntry, applyBatch, type EditFailure, type EditOutcome, removeEntry, replaceEntry } from "./memory-edits.js";
 
 /**
  * Failed consolidations (over budget, no match, broken batch) allowed in a row within one turn. Past it the answer
@@ -23,7 +30,9 @@ interface Store {
 }
 
 function answer(payload: Readonly<Record<string, unknown>>): ToolResult {
-  return payload.success === false ? { content: JSON.stringify(payload), isError: true } : { content: JSON.stringify(payload) };
+  return payload.success === false
+    ? { content: JSON.stringify(payload), isError: true }
+    : { content: JSON.stringify(payload) };
 }
 
 /** Upstream's tool_error shape, for calls refused before the store is touched (these never count toward the cap). */
@@ -80,7 +89,12 @@ function missingOldText(store: Store, home: string, action: string): ToolResult 
  * Reads the file under its lock, applies `edit`, and writes the result when it changed. Rewrites (every action but
  * add, which only appends) first pass the drift guard, so what they would drop is never lost.
  */
-function mutate(ctx: ToolContext, store: Store, rewrites: boolean, edit: (entries: readonly string[]) => EditOutcome): Promise<ToolResult> {
+function mutate(
+  ctx: ToolContext,
+  store: Store,
+  rewrites: boolean,
+  edit: (entries: readonly string[]) => EditOutcome,
+): Promise<ToolResult> {
   return withFileLock(store.file, () => {
     if (rewrites) {
       const backup = snapshotMemoryDrift(store.file, store.limit);
@@ -128,13 +142,24 @@ export const memoryTool: Tool = {
   parameters: {
     type: "object",
     properties: {
-      action: { type: "string", enum: ["add", "replace", "remove"], description: "A single change: what to do. Leave out when sending 'operations'." },
-      target: { type: "string", description: "Which store: 'memory' (your notes, the default) or 'user' (the user's profile)." },
+      action: {
+        type: "string",
+        enum: ["add", "replace", "remove"],
+        description: "A single change: what to do. Leave out when sending 'operations'.",
+      },
+      target: {
+        type: "string",
+        description: "Which store: 'memory' (your notes, the default) or 'user' (the user's profile).",
+      },
       content: { type: "string", description: "The entry's text; needed for add and replace." },
-      old_text: { type: "string", description: "Needed for replace and remove: a short part of the existing entry that picks it out." },
+      old_text: {
+        type: "string",
+        description: "Needed for replace and remove: a short part of the existing entry that picks it out.",
+      },
       operations: {
         type: "array",
-        description: "Several changes applied together, all or nothing, against the final character budget. Preferred for more than one change or to make room.",
+        description:
+          "Several changes applied together, all or nothing, against the final character budget. Preferred for more than one change or to make room.",
         items: {
           type: "object",
           properties: {
@@ -151,7 +176,9 @@ export const memoryTool: Tool = {
     // Memory is written to HERMES_HOME and shown to every later session: a change, which read-only mode promises not
     // to make. Every memory call writes (add, replace, remove; reading memory needs no tool: it is in the prompt).
     if (ctx.state.mode === "read_only") {
-      return refuse("Read-only mode: memory is not changed in this mode. Do not retry; if the fact matters, tell the user, who can save it after switching the session's mode.");
+      return refuse(
+        "Read-only mode: memory is not changed in this mode. Do not retry; if the fact matters, tell the user, who can save it after switching the session's mode.",
+      );
     }
     const target = args.target === undefined || args.target === null ? "memory" : String(args.target);
     if (target !== "memory" && target !== "user") return refuse(`Invalid target '${target}'. Use 'memory' or 'user'.`);
@@ -168,21 +195,25 @@ export const memoryTool: Tool = {
     const rawContent = given(args.content);
     const rawOldText = given(args.old_text);
     if (action === "add" && rawContent === undefined) return refuse("Content is required for 'add' action.");
-    if ((action === "replace" || action === "remove") && rawOldText === undefined) return missingOldText(store, ctx.home, action);
+    if ((action === "replace" || action === "remove") && rawOldText === undefined)
+      return missingOldText(store, ctx.home, action);
     if (action === "replace" && rawContent === undefined) return refuse("content is required for 'replace' action.");
-    if (action !== "add" && action !== "replace" && action !== "remove") return refuse(`Unknown action '${action}'. Use: add, replace, remove`);
+    if (action !== "add" && action !== "replace" && action !== "remove")
+      return refuse(`Unknown action '${action}'. Use: add, replace, remove`);
 
     const content = rawContent?.trim() ?? "";
     const oldText = rawOldText?.trim() ?? "";
     if (action !== "add" && !oldText) return answer({ success: false, error: "old_text cannot be empty." });
     if (action === "add" && !content) return answer({ success: false, error: "Content cannot be empty." });
-    if (action === "replace" && !content) return answer({ success: false, error: "new_content cannot be empty. Use 'remove' to delete entries." });
+    if (action === "replace" && !content)
+      return answer({ success: false, error: "new_content cannot be empty. Use 'remove' to delete entries." });
     if (action !== "remove") {
       const threat = firstThreatMessage(content, "strict");
       if (threat) return answer({ success: false, error: threat });
     }
     if (action === "add") return mutate(ctx, store, false, (entries) => addEntry(entries, content, store.limit));
-    if (action === "replace") return mutate(ctx, store, true, (entries) => replaceEntry(entries, oldText, content, store.limit));
+    if (action === "replace")
+      return mutate(ctx, store, true, (entries) => replaceEntry(entries, oldText, content, store.limit));
     return mutate(ctx, store, true, (entries) => removeEntry(entries, oldText));
   },
 };

@@ -11,7 +11,9 @@ export const SESSION_LINK_PREFIX = "@session:";
  */
 export function sessionLink(sessionId: string, profile: string): string {
   const name = profile.trim();
-  return name && name !== "custom" ? `${SESSION_LINK_PREFIX}${name}/${sessionId}` : `${SESSION_LINK_PREFIX}${sessionId}`;
+  return name && name !== "custom"
+    ? `${SESSION_LINK_PREFIX}${name}/${sessionId}`
+    : `${SESSION_LINK_PREFIX}${sessionId}`;
 }
 
 export interface SessionReference {
@@ -32,7 +34,7 @@ export function parseSessionReference(value: string, profile?: string): SessionR
   if (slash >= 0 && id.slice(slash + 1) !== "") {
     const embedded = id.slice(0, slash);
     id = id.slice(slash + 1);
-    return { sessionId: id, ...(explicit ?? embedded ? { profile: explicit ?? embedded } : {}) };
+    return { sessionId: id, ...((explicit ?? embedded) ? { profile: explicit ?? embedded } : {}) };
   }
   return { sessionId: id, ...(explicit ? { profile: explicit } : {}) };
 }

@@ -22,7 +22,9 @@ export function clampInt(value: unknown, fallback: number, min: number, max: num
 /** role_filter as upstream's comma-separated string (or an array); unknown names dropped; nothing valid → user, assistant. */
 export function parseRoles(value: unknown): string[] {
   const raw: unknown[] = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
-  const roles = raw.flatMap((r) => (typeof r === "string" ? [r.trim().toLowerCase()] : [])).filter((r) => ROLES.includes(r));
+  const roles = raw
+    .flatMap((r) => (typeof r === "string" ? [r.trim().toLowerCase()] : []))
+    .filter((r) => ROLES.includes(r));
   return roles.length > 0 ? [...new Set(roles)] : [...DEFAULT_ROLES];
 }
 
@@ -37,4 +39,5 @@ export function parseDetail(value: unknown): DiscoveryDetail {
 }
 
 /** A string argument with something in it, trimmed. */
-export const nonEmpty = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+export const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() ? value.trim() : undefined;

@@ -21,7 +21,20 @@ export const CONTENT_CHARS = {
 /** Tool call arguments (a whole file for write_file) are cut to this many characters. */
 const TOOL_ARGUMENT_CHARS = 2000;
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
@@ -42,7 +55,9 @@ function clipArguments(call: unknown): unknown {
   const record = call as Record<string, unknown>;
   const fn = record.function as Record<string, unknown> | undefined;
   const clip = (value: unknown) =>
-    typeof value === "string" && value.length > TOOL_ARGUMENT_CHARS ? `${value.slice(0, TOOL_ARGUMENT_CHARS)}… [${value.length} chars]` : value;
+    typeof value === "string" && value.length > TOOL_ARGUMENT_CHARS
+      ? `${value.slice(0, TOOL_ARGUMENT_CHARS)}… [${value.length} chars]`
+      : value;
   if (typeof fn === "object" && fn !== null) return { ...record, function: { ...fn, arguments: clip(fn.arguments) } };
   return "arguments" in record ? { ...record, arguments: clip(record.arguments) } : record;
 }
@@ -52,9 +67,13 @@ function clipArguments(call: unknown): unknown {
  * timestamp, and when present tool_name, tool_calls, tool_call_id, `anchor: true` on the message asked about, and
  * content_truncated / original_content_chars when the text was cut. Terminal colour codes are removed.
  */
-export function shapeMessage(m: StoredMessageView, maxChars: number, anchorId?: number | null): Record<string, unknown> {
+export function shapeMessage(
+  m: StoredMessageView,
+  maxChars: number,
+  anchorId?: number | null,
+): Record<string, unknown> {
   let content = m.content;
-  if (content !== null && content.includes("\x1b")) content = stripAnsi(content);
+  if (content?.includes("\x1b")) content = stripAnsi(content);
   const truncated = content !== null && content.length > maxChars;
   return {
     id: m.id,
@@ -71,7 +90,13 @@ export function shapeMessage(m: StoredMessageView, maxChars: number, anchorId?: 
 
 /** What scroll and read say about the session. */
 export function sessionMetaJson(session: SessionRow): Record<string, unknown> {
-  return { when: formatTimestamp(session.createdAt), source: session.source, model: session.model, title: session.title, cwd: session.cwd };
+  return {
+    when: formatTimestamp(session.createdAt),
+    source: session.source,
+    model: session.model,
+    title: session.title,
+    cwd: session.cwd,
+  };
 }
 
 /** One discovery result; `profile` names the profile for the link. */

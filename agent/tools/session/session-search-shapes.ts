@@ -4,7 +4,7 @@ import { activeProfileName, existingProfileHome, hermesRoot, listProfiles } from
 import { hasSessionStore, openSessionStoreReadOnly } from "../../store/read-only-store.js";
 import { withSessionLookup } from "../../store/session-lookup.js";
 import { messageOwner, messagesAround, readSession } from "../../store/session-views.js";
-import { toolError, type SessionDatabaseAccess, type ToolResult } from "../tool.js";
+import { type SessionDatabaseAccess, type ToolResult, toolError } from "../tool.js";
 import { sessionLink } from "./session-links.js";
 import { clampInt, parseInteger } from "./session-search-args.js";
 import { CONTENT_CHARS, sessionMetaJson, shapeMessage } from "./session-search-json.js";
@@ -34,7 +34,11 @@ export interface SearchTarget {
  * read from disk without writing to it. Throws a message for the model: a bad or missing profile, a store that
  * cannot be opened.
  */
-export async function openSearchTarget(access: SessionDatabaseAccess, home: string, profile: string | undefined): Promise<SearchTarget> {
+export async function openSearchTarget(
+  access: SessionDatabaseAccess,
+  home: string,
+  profile: string | undefined,
+): Promise<SearchTarget> {
   const live = async (): Promise<Database> => {
     try {
       return await access.database();
@@ -43,7 +47,13 @@ export async function openSearchTarget(access: SessionDatabaseAccess, home: stri
     }
   };
   if (profile === undefined) {
-    return { db: await live(), home, profile: activeProfileName(home), currentSessionId: access.currentSessionId, close: () => {} };
+    return {
+      db: await live(),
+      home,
+      profile: activeProfileName(home),
+      currentSessionId: access.currentSessionId,
+      close: () => {},
+    };
   }
   let named: { readonly name: string; readonly home: string };
   try {
@@ -69,7 +79,13 @@ const json = (value: unknown): ToolResult => ({ content: JSON.stringify(value) }
  * context) unless the message has left the live history (compacted or undone). A message id from a descendant
  * of the named session is followed there with a warning, since forks and continuations are separate sessions.
  */
-export function scrollShape(db: Database, requestedId: string, rawAnchor: unknown, rawWindow: unknown, target: SearchTarget): ToolResult {
+export function scrollShape(
+  db: Database,
+  requestedId: string,
+  rawAnchor: unknown,
+  rawWindow: unknown,
+  target: SearchTarget,
+): ToolResult {
   const anchor = parseInteger(rawAnchor);
   if (anchor === undefined) return toolError("scroll requires integer around_message_id");
   const window = clampInt(rawWindow, DEFAULT_WINDOW, 1, MAX_WINDOW);
@@ -78,14 +94,21 @@ export function scrollShape(db: Database, requestedId: string, rawAnchor: unknow
     const owner = messageOwner(db, anchor);
     if (target.currentSessionId !== undefined && owner?.active !== false) {
       if (sessions.root(owner?.sessionId ?? sessionId) === sessions.root(target.currentSessionId)) {
-        return toolError("scroll rejected: anchor lives in the current session lineage (already in your active context)");
+        return toolError(
+          "scroll rejected: anchor lives in the current session lineage (already in your active context)",
+        );
       }
     }
     let meta = sessions.row(sessionId);
     if (!meta) return toolError(`session_id not found: ${sessionId}`);
     let slice = messagesAround(db, sessionId, anchor, window);
     let warning: string | undefined;
-    if (!slice && owner && owner.sessionId !== sessionId && sessions.root(owner.sessionId) === sessions.root(sessionId)) {
+    if (
+      !slice &&
+      owner &&
+      owner.sessionId !== sessionId &&
+      sessions.root(owner.sessionId) === sessions.root(sessionId)
+    ) {
       slice = messagesAround(db, owner.sessionId, anchor, window);
       if (slice) {
         warning = `around_message_id ${anchor} lives in ${owner.sessionId} (child of ${sessionId}); rebound transparently`;
@@ -111,7 +134,11 @@ export function scrollShape(db: Database, requestedId: string, rawAnchor: unknow
 }
 
 /** READ: the whole session, or its first 20 and last 10 messages; undefined when this store has no such session. */
-export function readShape(db: Database, sessionId: string, target: Pick<SearchTarget, "profile">): ToolResult | undefined {
+export function readShape(
+  db: Database,
+  sessionId: string,
+  target: Pick<SearchTarget, "profile">,
+): ToolResult | undefined {
   const transcript = readSession(db, sessionId, READ_HEAD, READ_TAIL);
   if (!transcript) return undefined;
   return json({
@@ -124,7 +151,9 @@ export function readShape(db: Database, sessionId: string, target: Pick<SearchTa
     truncated: transcript.truncated,
     messages: transcript.messages.map((m) => shapeMessage(m, CONTENT_CHARS.read)),
     ...(transcript.truncated
-      ? { message: `Session has ${transcript.total} messages; showing first ${READ_HEAD} + last ${READ_TAIL}. Pass around_message_id (any id above) to scroll the middle.` }
+      ? {
+          message: `Session has ${transcript.total} messages; showing first ${READ_HEAD} + last ${READ_TAIL}. Pass around_message_id (any id above) to scroll the middle.`,
+        }
       : {}),
   });
 }
@@ -145,7 +174,10 @@ export async function locateAndRead(home: string, searchedHome: string, sessionI
     }
     try {
       const found = readShape(db, sessionId, { profile: profile.name });
-      if (found) return { content: JSON.stringify({ ...(JSON.parse(found.content) as Record<string, unknown>), profile: profile.name }) };
+      if (found)
+        return {
+          content: JSON.stringify({ ...(JSON.parse(found.content) as Record<string, unknown>), profile: profile.name }),
+        };
     } finally {
       db.close();
     }

@@ -2,18 +2,24 @@ import type { Database } from "sql.js";
 import { buildFtsQuery } from "../../store/fts-query.js";
 import { discoverSessions } from "../../store/session-discovery.js";
 import { browseSessions } from "../../store/session-views.js";
-import { toolError, type Tool, type ToolResult } from "../tool.js";
+import { type Tool, type ToolResult, toolError } from "../tool.js";
 import { parseSessionReference, sessionLink } from "./session-links.js";
 import { clampInt, nonEmpty, parseDetail, parseRoles, parseSort } from "./session-search-args.js";
 import { discoveryResultJson, formatTimestamp } from "./session-search-json.js";
-import { locateAndRead, openSearchTarget, readShape, scrollShape, type SearchTarget } from "./session-search-shapes.js";
+import { locateAndRead, openSearchTarget, readShape, type SearchTarget, scrollShape } from "./session-search-shapes.js";
 
 const DEFAULT_LIMIT = 3;
 const MAX_LIMIT = 10;
 
 const json = (value: unknown): ToolResult => ({ content: JSON.stringify(value) });
 
-function discover(db: Database, args: Readonly<Record<string, unknown>>, query: string, target: SearchTarget, limit: number): ToolResult {
+function discover(
+  db: Database,
+  args: Readonly<Record<string, unknown>>,
+  query: string,
+  target: SearchTarget,
+  limit: number,
+): ToolResult {
   const detail = parseDetail(args.detail);
   const { results, sessionsSearched } = discoverSessions(db, {
     query,
@@ -24,15 +30,29 @@ function discover(db: Database, args: Readonly<Record<string, unknown>>, query: 
     ...(target.currentSessionId !== undefined ? { currentSessionId: target.currentSessionId } : {}),
   });
   if (results.length === 0) {
-    const message = buildFtsQuery(query) === undefined ? "The query has no searchable words (letters or digits), or only excluded ones." : "No matching sessions found.";
+    const message =
+      buildFtsQuery(query) === undefined
+        ? "The query has no searchable words (letters or digits), or only excluded ones."
+        : "No matching sessions found.";
     return json({ success: true, mode: "discover", query, detail, results: [], count: 0, message });
   }
   const shaped = results.map((r) => discoveryResultJson(r, target.profile));
-  return json({ success: true, mode: "discover", query, detail, results: shaped, count: shaped.length, sessions_searched: sessionsSearched });
+  return json({
+    success: true,
+    mode: "discover",
+    query,
+    detail,
+    results: shaped,
+    count: shaped.length,
+    sessions_searched: sessionsSearched,
+  });
 }
 
 function browse(db: Database, target: SearchTarget, limit: number): ToolResult {
-  const sessions = browseSessions(db, { limit, ...(target.currentSessionId !== undefined ? { excludeSessionId: target.currentSessionId } : {}) });
+  const sessions = browseSessions(db, {
+    limit,
+    ...(target.currentSessionId !== undefined ? { excludeSessionId: target.currentSessionId } : {}),
+  });
   const results = sessions.map((s) => ({
     session_id: s.id,
     link: sessionLink(s.id, target.profile),
@@ -64,7 +84,7 @@ export const sessionSearchTool: Tool = {
     '1) DISCOVERY, pass `query` (e.g. query="auth refactor", limit=3): keyword search, one result per conversation ' +
     "(lineage), the current conversation left out. Each result has session_id, title, when, source, snippet " +
     "(>>>matched<<< words), match_message_id, messages_before/messages_after, link and detail. The first result " +
-    "(every result with detail=\"full\") is `full`: `messages` holds ±5 messages around the match (the matched one " +
+    '(every result with detail="full") is `full`: `messages` holds ±5 messages around the match (the matched one ' +
     "flagged anchor) and bookend_start/bookend_end the session's first and last 3 user/assistant messages, so goal → " +
     "match → outcome is there at once. Other results are `compact`: only the matched message.\n" +
     "2) SCROLL, pass `session_id` + `around_message_id` (window 1-20, default 5): the messages around one message. " +
@@ -81,8 +101,16 @@ export const sessionSearchTool: Tool = {
   parameters: {
     type: "object",
     properties: {
-      query: { type: "string", description: "DISCOVERY: keywords, phrases or OR/NOT expressions to find in past sessions. Omit to browse. Ignored when session_id + around_message_id are set." },
-      limit: { type: "integer", description: "DISCOVERY and BROWSE: sessions returned (default 3, max 10). Raise to 5-10 when the topic likely spans several sessions." },
+      query: {
+        type: "string",
+        description:
+          "DISCOVERY: keywords, phrases or OR/NOT expressions to find in past sessions. Omit to browse. Ignored when session_id + around_message_id are set.",
+      },
+      limit: {
+        type: "integer",
+        description:
+          "DISCOVERY and BROWSE: sessions returned (default 3, max 10). Raise to 5-10 when the topic likely spans several sessions.",
+      },
       sort: {
         type: "string",
         enum: ["newest", "oldest"],
@@ -91,22 +119,39 @@ export const sessionSearchTool: Tool = {
       detail: {
         type: "string",
         enum: ["adaptive", "full"],
-        description: "DISCOVERY: adaptive (default) gives the top result its window and bookends and the others only the matched message; full gives every result everything.",
+        description:
+          "DISCOVERY: adaptive (default) gives the top result its window and bookends and the others only the matched message; full gives every result everything.",
       },
-      session_id: { type: "string", description: "SCROLL (with around_message_id) or READ (alone): a session_id from an earlier result, or an @session:<profile>/<id> link." },
-      around_message_id: { type: "integer", description: "SCROLL: the message id to centre on (match_message_id, or any id from an earlier window)." },
+      session_id: {
+        type: "string",
+        description:
+          "SCROLL (with around_message_id) or READ (alone): a session_id from an earlier result, or an @session:<profile>/<id> link.",
+      },
+      around_message_id: {
+        type: "integer",
+        description: "SCROLL: the message id to centre on (match_message_id, or any id from an earlier window).",
+      },
       window: { type: "integer", description: "SCROLL: messages each side of the anchor, 1-20 (default 5)." },
       role_filter: {
         type: "string",
-        description: "DISCOVERY: comma-separated roles searched (default 'user,assistant'; 'user,assistant,tool' to include tool output, 'tool' for tool output only).",
+        description:
+          "DISCOVERY: comma-separated roles searched (default 'user,assistant'; 'user,assistant,tool' to include tool output, 'tool' for tool output only).",
       },
-      profile: { type: "string", description: "Read another Hermes profile's sessions (read-only), e.g. the profile part of an @session:<profile>/<id> link. Omit for the current profile." },
+      profile: {
+        type: "string",
+        description:
+          "Read another Hermes profile's sessions (read-only), e.g. the profile part of an @session:<profile>/<id> link. Omit for the current profile.",
+      },
     },
   },
   async run(args, ctx) {
     const access = ctx.sessions;
-    if (!access) return toolError("Session history is not available in this front end: there is no session store to search.");
-    const reference = nonEmpty(args.session_id) === undefined ? undefined : parseSessionReference(String(args.session_id), nonEmpty(args.profile));
+    if (!access)
+      return toolError("Session history is not available in this front end: there is no session store to search.");
+    const reference =
+      nonEmpty(args.session_id) === undefined
+        ? undefined
+        : parseSessionReference(String(args.session_id), nonEmpty(args.profile));
     const profile = reference?.profile ?? nonEmpty(args.profile);
     let target: SearchTarget;
     try {
@@ -120,7 +165,10 @@ export const sessionSearchTool: Tool = {
         return scrollShape(db, reference.sessionId, args.around_message_id, args.window, target);
       }
       if (reference?.sessionId) {
-        return readShape(db, reference.sessionId, target) ?? (await locateAndRead(ctx.home, target.home, reference.sessionId));
+        return (
+          readShape(db, reference.sessionId, target) ??
+          (await locateAndRead(ctx.home, target.home, reference.sessionId))
+        );
       }
       const limit = clampInt(args.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
       const query = nonEmpty(args.query);

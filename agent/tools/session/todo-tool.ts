@@ -1,5 +1,5 @@
 import type { TodoItem, TodoStatus } from "../session-tool-state.js";
-import { toolError, type Tool } from "../tool.js";
+import { type Tool, toolError } from "../tool.js";
 
 const STATUSES: readonly TodoStatus[] = ["pending", "in_progress", "completed", "cancelled"];
 const MAX_TODO_CONTENT_CHARS = 4000;
@@ -16,7 +16,8 @@ function normalise(input: TodoInput): TodoItem {
   const status = STATUSES.includes(input.status as TodoStatus) ? (input.status as TodoStatus) : "pending";
   let content = typeof input.content === "string" && input.content.trim() ? input.content.trim() : "(no description)";
   if (content.length > MAX_TODO_CONTENT_CHARS) content = `${content.slice(0, MAX_TODO_CONTENT_CHARS)}… [truncated]`;
-  const id = input.id === undefined || input.id === null || String(input.id).trim() === "" ? "?" : String(input.id).trim();
+  const id =
+    input.id === undefined || input.id === null || String(input.id).trim() === "" ? "?" : String(input.id).trim();
   return { id, content, status };
 }
 
@@ -37,7 +38,10 @@ function merge(current: readonly TodoItem[], updates: readonly TodoInput[]): Tod
       continue;
     }
     const existing = result[at]!;
-    const content = typeof update.content === "string" && update.content.trim() ? normalise({ ...update, id }).content : existing.content;
+    const content =
+      typeof update.content === "string" && update.content.trim()
+        ? normalise({ ...update, id }).content
+        : existing.content;
     const status = STATUSES.includes(update.status as TodoStatus) ? (update.status as TodoStatus) : existing.status;
     result[at] = { id: existing.id, content, status };
   }
@@ -46,7 +50,13 @@ function merge(current: readonly TodoItem[], updates: readonly TodoInput[]): Tod
 
 function summary(todos: readonly TodoItem[]) {
   const count = (status: TodoStatus) => todos.filter((t) => t.status === status).length;
-  return { total: todos.length, pending: count("pending"), in_progress: count("in_progress"), completed: count("completed"), cancelled: count("cancelled") };
+  return {
+    total: todos.length,
+    pending: count("pending"),
+    in_progress: count("in_progress"),
+    completed: count("completed"),
+    cancelled: count("cancelled"),
+  };
 }
 
 export const todoTool: Tool = {
@@ -63,7 +73,11 @@ export const todoTool: Tool = {
         description: "Items {id, content, status}; status is pending, in_progress, completed or cancelled.",
         items: {
           type: "object",
-          properties: { id: { type: "string" }, content: { type: "string" }, status: { type: "string", enum: [...STATUSES] } },
+          properties: {
+            id: { type: "string" },
+            content: { type: "string" },
+            status: { type: "string", enum: [...STATUSES] },
+          },
           required: ["id", "content", "status"],
         },
       },

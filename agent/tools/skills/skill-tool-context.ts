@@ -20,7 +20,10 @@ export function skillToolContext(ctx: ToolContext): SkillToolContext | ToolResul
     settings = readSkillSettings(readYamlFile(ctx.state.settings.configPath));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return skillJson({ success: false, error: `Cannot read skills settings: ${formatConfigProblem(error.problem)}` }, true);
+    return skillJson(
+      { success: false, error: `Cannot read skills settings: ${formatConfigProblem(error.problem)}` },
+      true,
+    );
   }
   return { settings, roots: resolveSkillRoots(ctx.home, ctx.workspace.root, settings) };
 }

@@ -55,7 +55,9 @@ export const skillViewTool: Tool = {
       path: skill.relPath,
       skill_dir: skill.dir ?? null,
       linked_files: hasLinked ? linked : null,
-      usage_hint: hasLinked ? "To view linked files, call skill_view(name, file_path) where file_path is e.g. 'references/api.md' or 'assets/config.yaml'" : null,
+      usage_hint: hasLinked
+        ? "To view linked files, call skill_view(name, file_path) where file_path is e.g. 'references/api.md' or 'assets/config.yaml'"
+        : null,
       ...(skill.frontmatter.compatibility ? { compatibility: skill.frontmatter.compatibility } : {}),
       ...(metadata && typeof metadata === "object" && !Array.isArray(metadata) ? { metadata } : {}),
     });

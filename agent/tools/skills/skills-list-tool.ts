@@ -30,7 +30,13 @@ export const skillsListTool: Tool = {
       .map((s) => ({ name: s.name, description: s.description, category: s.category ?? null }))
       .sort((a, b) => compare(a.category ?? "", b.category ?? "") || compare(a.name, b.name));
     const categories = [...new Set(skills.map((s) => s.category).filter((c): c is string => Boolean(c)))].sort();
-    return skillJson({ success: true, skills, categories, count: skills.length, hint: "Use skill_view(name) to see full content, tags, and linked files" });
+    return skillJson({
+      success: true,
+      skills,
+      categories,
+      count: skills.length,
+      hint: "Use skill_view(name) to see full content, tags, and linked files",
+    });
   },
 };
 

@@ -1,6 +1,6 @@
 import { homedir, tmpdir } from "node:os";
-import { buildSandboxPolicy } from "../../sandbox/sandbox-policy.js";
 import { sandboxLauncher } from "../../sandbox/sandbox-launcher.js";
+import { buildSandboxPolicy } from "../../sandbox/sandbox-policy.js";
 import { probeSandbox } from "../../sandbox/sandbox-probe.js";
 import type { ToolContext } from "../tool.js";
 

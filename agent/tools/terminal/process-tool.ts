@@ -1,5 +1,5 @@
 import { gateCommand } from "../safety/command-gate.js";
-import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
+import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import type { BackgroundProcess } from "./process-table.js";
 
 /**
@@ -13,7 +13,11 @@ const pendingInput = new WeakMap<BackgroundProcess, string>();
  * its stdin is a command line and goes through the same gate as a terminal command: hardline never runs, dangerous
  * asks, read-only mode refuses what is not a read. Nothing is written unless the gate allows it.
  */
-async function writeThroughGate(entry: BackgroundProcess, data: string, ctx: ToolContext): Promise<ToolResult | undefined> {
+async function writeThroughGate(
+  entry: BackgroundProcess,
+  data: string,
+  ctx: ToolContext,
+): Promise<ToolResult | undefined> {
   const line = (pendingInput.get(entry) ?? "") + data;
   if (line.trim().length > 0) {
     const decision = await gateCommand(line, ctx, { cwd: entry.cwd });
@@ -48,7 +52,10 @@ export const processTool: Tool = {
     type: "object",
     properties: {
       action: { type: "string", enum: ["list", "poll", "log", "wait", "kill", "write"], description: "What to do." },
-      session_id: { type: "string", description: "The process id returned by terminal(background=true) (not needed for list)." },
+      session_id: {
+        type: "string",
+        description: "The process id returned by terminal(background=true) (not needed for list).",
+      },
       data: { type: "string", description: "For write: text to send to stdin (add \\n to press Enter)." },
       timeout: { type: "integer", description: "For wait: seconds to wait at most (default 60)." },
     },
@@ -60,7 +67,15 @@ export const processTool: Tool = {
     if (action === "list") return json({ processes: table.list().map(describe) });
     const id = typeof args.session_id === "string" ? args.session_id : "";
     const entry = table.get(id);
-    if (!entry) return toolError(`No background process '${id}'. Known: ${table.list().map((p) => p.id).join(", ") || "none"}.`);
+    if (!entry)
+      return toolError(
+        `No background process '${id}'. Known: ${
+          table
+            .list()
+            .map((p) => p.id)
+            .join(", ") || "none"
+        }.`,
+      );
     switch (action) {
       case "poll": {
         const text = entry.output.text();
@@ -73,11 +88,20 @@ export const processTool: Tool = {
       case "wait": {
         const seconds = Math.min(MAX_WAIT_SECONDS, Number(args.timeout ?? 60));
         let timer: NodeJS.Timeout | undefined;
-        const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), seconds * 1000)));
-        const cancelled = new Promise<"cancel">((resolve) => ctx.signal.addEventListener("abort", () => resolve("cancel"), { once: true }));
+        const timedOut = new Promise<"timeout">(
+          (resolve) => (timer = setTimeout(() => resolve("timeout"), seconds * 1000)),
+        );
+        const cancelled = new Promise<"cancel">((resolve) =>
+          ctx.signal.addEventListener("abort", () => resolve("cancel"), { once: true }),
+        );
         const outcome = await Promise.race([entry.handle.exited.then(() => "exited" as const), timedOut, cancelled]);
         clearTimeout(timer);
-        const note = outcome === "timeout" ? `Still running after ${seconds}s.` : outcome === "cancel" ? "Wait cancelled by the user; the process keeps running." : undefined;
+        const note =
+          outcome === "timeout"
+            ? `Still running after ${seconds}s.`
+            : outcome === "cancel"
+              ? "Wait cancelled by the user; the process keeps running."
+              : undefined;
         return json({ ...describe(entry), output: entry.output.text(), ...(note ? { note } : {}) });
       }
       case "kill":

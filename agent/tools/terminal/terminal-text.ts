@@ -1,5 +1,6 @@
 // ECMA-48 escape sequences: CSI (colours, cursor moves), OSC (titles, hyperlinks), and two-byte escapes.
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
+const ANSI =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
 
 /**
  * Terminal output as a model should read it: escape sequences removed, and carriage-return redraws (progress bars,
@@ -42,7 +43,8 @@ export class OutputCollector {
   /** All output kept so far, with a note where the middle was dropped. */
   text(): string {
     this.trimTail();
-    const middle = this.dropped > 0 ? `\n\n[... ${this.dropped.toLocaleString("en-US")} characters of output omitted ...]\n\n` : "";
+    const middle =
+      this.dropped > 0 ? `\n\n[... ${this.dropped.toLocaleString("en-US")} characters of output omitted ...]\n\n` : "";
     return cleanTerminalText(this.head + middle + this.tail);
   }
 

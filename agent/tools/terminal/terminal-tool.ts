@@ -2,15 +2,18 @@ import { isAbsolute, resolve } from "node:path";
 import { failedOnSandboxWall } from "../../sandbox/sandbox-walls.js";
 import type { CommandSpec } from "../../workspace/workspace.js";
 import { gateCommand } from "../safety/command-gate.js";
+import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { containmentFor } from "./command-containment.js";
-import { toolError, type Tool, type ToolContext, type ToolResult } from "../tool.js";
 import { OutputCollector } from "./terminal-text.js";
 
 const MAX_TIMEOUT_SECONDS = 3600;
 
 /** Upstream's terminal result shape: JSON with the output, the exit code and an error (or null). */
 function terminalResult(output: string, exitCode: number | null, error: string | null): ToolResult {
-  return { content: JSON.stringify({ output, exit_code: exitCode, error }), isError: error !== null || (exitCode !== null && exitCode !== 0) };
+  return {
+    content: JSON.stringify({ output, exit_code: exitCode, error }),
+    isError: error !== null || (exitCode !== null && exitCode !== 0),
+  };
 }
 
 export const terminalTool: Tool = {
@@ -25,9 +28,18 @@ export const terminalTool: Tool = {
     type: "object",
     properties: {
       command: { type: "string", description: "The command line to run." },
-      workdir: { type: "string", description: "Folder to run in (default: the project root). Relative paths resolve against the project root." },
-      timeout: { type: "integer", description: "Seconds before a foreground command is stopped (default from config, 180)." },
-      background: { type: "boolean", description: "Start and return at once with a process id (for servers, watchers, long jobs)." },
+      workdir: {
+        type: "string",
+        description: "Folder to run in (default: the project root). Relative paths resolve against the project root.",
+      },
+      timeout: {
+        type: "integer",
+        description: "Seconds before a foreground command is stopped (default from config, 180).",
+      },
+      background: {
+        type: "boolean",
+        description: "Start and return at once with a process id (for servers, watchers, long jobs).",
+      },
     },
     required: ["command"],
   },
@@ -36,7 +48,10 @@ export const terminalTool: Tool = {
     if (!command) return toolError("The command is empty.");
     const cwd = args.workdir ? resolve(ctx.workspace.root, String(args.workdir)) : ctx.workspace.root;
     const where = await ctx.workspace.stat(cwd);
-    if (!where?.isDirectory) return toolError(`workdir ${isAbsolute(String(args.workdir)) ? "" : `${cwd} `}does not exist or is not a folder.`);
+    if (!where?.isDirectory)
+      return toolError(
+        `workdir ${isAbsolute(String(args.workdir)) ? "" : `${cwd} `}does not exist or is not a folder.`,
+      );
     // Containment first: whether a sandbox holds the command decides how strict the gate must be.
     const containment = await containmentFor(ctx, cwd);
     const gate = await gateCommand(command, ctx, { cwd });
@@ -48,7 +63,12 @@ export const terminalTool: Tool = {
       ...(containment.launcher ? { launcher: containment.launcher } : {}),
     };
     if (args.background === true) {
-      if (ctx.state.mode === "read_only" && !containment.launcher) return terminalResult("", null, "BLOCKED: background processes are not started in read-only mode without a sandbox.");
+      if (ctx.state.mode === "read_only" && !containment.launcher)
+        return terminalResult(
+          "",
+          null,
+          "BLOCKED: background processes are not started in read-only mode without a sandbox.",
+        );
       return startBackground(spec, ctx);
     }
     const seconds = Math.min(MAX_TIMEOUT_SECONDS, Number(args.timeout ?? ctx.state.settings.terminalTimeoutSeconds));
@@ -69,23 +89,48 @@ interface ForegroundOutcome {
  * sandbox (allow once / deny; nothing remembered). YOLO asks nobody, so there the model is told why it failed and
  * how the user can lift the wall; so is a front end that cannot ask.
  */
-async function escalate(spec: CommandSpec, seconds: number, ctx: ToolContext, failed: ForegroundOutcome): Promise<ForegroundOutcome> {
+async function escalate(
+  spec: CommandSpec,
+  seconds: number,
+  ctx: ToolContext,
+  failed: ForegroundOutcome,
+): Promise<ForegroundOutcome> {
   const wallNote =
     "The command failed on the sandbox's walls: it tried to write outside the workspace, the temp folder and the writable caches (or into .git/config, .git/hooks, HERMES_HOME or a shell start-up file).";
   if (ctx.state.mode === "yolo" || !ctx.approver.canAsk) {
-    const how = " Work inside the workspace instead, or ask the user to add the folder to terminal.sandbox.writable in config.yaml.";
+    const how =
+      " Work inside the workspace instead, or ask the user to add the folder to terminal.sandbox.writable in config.yaml.";
     return { tool: { ...failed.tool, content: `${failed.tool.content}\n${wallNote}${how}` }, hitWall: true };
   }
   const answer = await ctx.approver.approveCommand(
-    { toolCallId: ctx.toolCallId, command: spec.command, description: "blocked by the sandbox: run outside the sandbox?", allowPermanent: false, allowSession: false, outsideSandbox: true },
+    {
+      toolCallId: ctx.toolCallId,
+      command: spec.command,
+      description: "blocked by the sandbox: run outside the sandbox?",
+      allowPermanent: false,
+      allowSession: false,
+      outsideSandbox: true,
+    },
     ctx.signal,
   );
   if (answer === "deny") {
-    return { tool: { ...failed.tool, content: `${failed.tool.content}\n${wallNote} The user declined to run it outside the sandbox; do not retry it another way.` }, hitWall: true };
+    return {
+      tool: {
+        ...failed.tool,
+        content: `${failed.tool.content}\n${wallNote} The user declined to run it outside the sandbox; do not retry it another way.`,
+      },
+      hitWall: true,
+    };
   }
   const { launcher: _contained, ...unconfined } = spec;
   const rerun = await runForeground({ ...unconfined, toolCallId: ctx.toolCallId }, seconds, ctx);
-  return { tool: { ...rerun.tool, content: `${rerun.tool.content}\n(Run again outside the sandbox, as the user allowed once.)` }, hitWall: false };
+  return {
+    tool: {
+      ...rerun.tool,
+      content: `${rerun.tool.content}\n(Run again outside the sandbox, as the user allowed once.)`,
+    },
+    hitWall: false,
+  };
 }
 
 async function runForeground(spec: CommandSpec, seconds: number, ctx: ToolContext): Promise<ForegroundOutcome> {
@@ -107,12 +152,26 @@ async function runForeground(spec: CommandSpec, seconds: number, ctx: ToolContex
   try {
     const exit = await handle.exited;
     const text = output.text();
-    if (stoppedBy === "cancel") return { tool: terminalResult(text, exit.exitCode, "Command cancelled by the user; its process group was killed."), hitWall: false };
+    if (stoppedBy === "cancel")
+      return {
+        tool: terminalResult(text, exit.exitCode, "Command cancelled by the user; its process group was killed."),
+        hitWall: false,
+      };
     if (stoppedBy === "timeout") {
-      return { tool: terminalResult(text, exit.exitCode, `Command timed out after ${seconds}s and was killed. For long-running commands use background=true, or pass a larger timeout.`), hitWall: false };
+      return {
+        tool: terminalResult(
+          text,
+          exit.exitCode,
+          `Command timed out after ${seconds}s and was killed. For long-running commands use background=true, or pass a larger timeout.`,
+        ),
+        hitWall: false,
+      };
     }
     const exitCode = exit.exitCode ?? (exit.signal ? 128 : null);
-    return { tool: terminalResult(text, exitCode, exit.signal ? `Killed by signal ${exit.signal}` : null), hitWall: failedOnSandboxWall(text, exitCode) };
+    return {
+      tool: terminalResult(text, exitCode, exit.signal ? `Killed by signal ${exit.signal}` : null),
+      hitWall: failedOnSandboxWall(text, exitCode),
+    };
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener("abort", onAbort);

@@ -23,7 +23,11 @@ export interface ExtractedPage {
  * as upstream; private addresses refuse that URL), fetched by the configured backend, cleaned of inline images,
  * fitted to the budget, and scanned as the model will see them. Results keep the order of `urls`.
  */
-export async function extractPages(urls: readonly string[], settings: WebSettings, signal: AbortSignal): Promise<{ pages: ExtractedPage[] } | { error: string }> {
+export async function extractPages(
+  urls: readonly string[],
+  settings: WebSettings,
+  signal: AbortSignal,
+): Promise<{ pages: ExtractedPage[] } | { error: string }> {
   if (!settings.extract.ok) return { error: settings.extract.problem };
   const backend = settings.extract.name;
   const checked: Array<{ url: string } | { page: RawPage }> = [];
@@ -32,20 +36,39 @@ export async function extractPages(urls: readonly string[], settings: WebSetting
     try {
       url = new URL(raw.trim());
     } catch {
-      checked.push({ page: pageError(raw, "Invalid URL: expected an absolute http(s) URL such as https://example.com/page") });
+      checked.push({
+        page: pageError(raw, "Invalid URL: expected an absolute http(s) URL such as https://example.com/page"),
+      });
       continue;
     }
     const secret = secretInUrlReason(url);
     if (secret) return { error: secret };
-    const blocked = urlBlockReason(url, settings.allowPrivateUrls) ?? (backend === "tavily" ? await resolvedBlockReason(url, settings.allowPrivateUrls, signal) : undefined);
+    const blocked =
+      urlBlockReason(url, settings.allowPrivateUrls) ??
+      (backend === "tavily" ? await resolvedBlockReason(url, settings.allowPrivateUrls, signal) : undefined);
     if (signal.aborted) return { error: "Interrupted" };
     checked.push(blocked ? { page: pageError(url.href, blocked) } : { url: url.href });
   }
   if (signal.aborted) return { error: "Interrupted" };
   const toFetch = checked.flatMap((c) => ("url" in c ? [c.url] : []));
-  const fetched = toFetch.length === 0 ? [] : backend === "tavily"
-    ? await tavilyExtract(toFetch, { apiKey: settings.tavilyApiKey ?? "", baseUrl: settings.tavilyBaseUrl }, signal)
-    : await Promise.all(toFetch.map((u) => plainFetchPage(u, { allowPrivate: settings.allowPrivateUrls, timeoutMs: settings.fetchTimeoutMs, maxBytes: settings.maxFetchBytes }, signal)));
+  const fetched =
+    toFetch.length === 0
+      ? []
+      : backend === "tavily"
+        ? await tavilyExtract(toFetch, { apiKey: settings.tavilyApiKey ?? "", baseUrl: settings.tavilyBaseUrl }, signal)
+        : await Promise.all(
+            toFetch.map((u) =>
+              plainFetchPage(
+                u,
+                {
+                  allowPrivate: settings.allowPrivateUrls,
+                  timeoutMs: settings.fetchTimeoutMs,
+                  maxBytes: settings.maxFetchBytes,
+                },
+                signal,
+              ),
+            ),
+          );
   let next = 0;
   const pages = checked.map((c) => finish("page" in c ? c.page : fetched[next++]!, settings));
   return { pages };
@@ -56,12 +79,22 @@ function finish(page: RawPage, settings: WebSettings): ExtractedPage {
   const cleaned = replaceDataImages(page.content);
   if (!cleaned.trim()) return { url: page.url, title: page.title, content: "", error: "No content extracted" };
   const fitted = fitToBudget(cleaned, page.url, settings.extractCharLimit, settings.home);
-  const note = page.cutAtBytes === undefined ? "" : `\n\n[Only the first ${page.cutAtBytes.toLocaleString("en-US")} bytes of this page were read; the rest was not downloaded.]`;
+  const note =
+    page.cutAtBytes === undefined
+      ? ""
+      : `\n\n[Only the first ${page.cutAtBytes.toLocaleString("en-US")} bytes of this page were read; the rest was not downloaded.]`;
   const content = fitted.text + note;
   // The whole cleaned text is scanned, not only the head and tail shown: the middle is saved for read_file, and a
   // warning about it belongs in this result's wrapper too.
   const warning = threatWarning(page.url, `${page.title}\n${cleaned}`);
-  return { url: page.url, title: page.title, content, error: null, truncated: fitted.truncated || note !== "", ...(warning ? { warning } : {}) };
+  return {
+    url: page.url,
+    title: page.title,
+    content,
+    error: null,
+    truncated: fitted.truncated || note !== "",
+    ...(warning ? { warning } : {}),
+  };
 }
 
 /**

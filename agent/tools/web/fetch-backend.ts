@@ -1,5 +1,5 @@
-import { decodeBody, fetchLimited } from "./http-fetch.js";
 import { htmlToMarkdown } from "./html-to-markdown.js";
+import { decodeBody, fetchLimited } from "./http-fetch.js";
 import { pageError, type RawPage } from "./web-results.js";
 
 export interface PlainFetchOptions {
@@ -17,7 +17,12 @@ export async function plainFetchPage(url: string, options: PlainFetchOptions, si
   const started = Date.now();
   let response;
   try {
-    response = await fetchLimited(url, { signal, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, guard: { allowPrivate: options.allowPrivate } });
+    response = await fetchLimited(url, {
+      signal,
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      guard: { allowPrivate: options.allowPrivate },
+    });
   } catch (error) {
     return pageError(url, `Fetch failed: ${(error as Error).message}`);
   }
@@ -25,10 +30,17 @@ export async function plainFetchPage(url: string, options: PlainFetchOptions, si
   const contentType = String(response.headers["content-type"] ?? "").toLowerCase();
   const cut = response.truncated ? { cutAtBytes: options.maxBytes } : {};
   if (contentType.includes("pdf")) {
-    return pageError(url, "The plain fetcher does not read PDFs; set web.extract_backend to tavily (TAVILY_API_KEY) for PDF extraction.");
+    return pageError(
+      url,
+      "The plain fetcher does not read PDFs; set web.extract_backend to tavily (TAVILY_API_KEY) for PDF extraction.",
+    );
   }
   const kind = contentKind(contentType, response.body);
-  if (kind === "binary") return pageError(url, `Not a text page (content type ${contentType || "unknown"}); the plain fetcher reads HTML and text only.`);
+  if (kind === "binary")
+    return pageError(
+      url,
+      `Not a text page (content type ${contentType || "unknown"}); the plain fetcher reads HTML and text only.`,
+    );
   const body = decodeBody(response.body, contentType);
   if (kind === "text") return { requestedUrl: url, url: response.url, title: "", content: body.trim(), ...cut };
   // The conversion gets what is left of the fetch deadline (at least a second, so a page fetched at the last moment

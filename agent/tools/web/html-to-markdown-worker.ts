@@ -13,10 +13,25 @@ import type { NodeHtmlMarkdown, TranslatorConfigObject } from "node-html-markdow
  */
 
 /** Elements dropped with everything inside them (on top of the library's own: head, script, style, meta, ...). */
-const DROPPED = ["NAV", "FOOTER", "ASIDE", "NOSCRIPT", "TEMPLATE", "SVG", "CANVAS", "IFRAME", "OBJECT", "FORM", "BUTTON", "SELECT", "DIALOG"];
+const DROPPED = [
+  "NAV",
+  "FOOTER",
+  "ASIDE",
+  "NOSCRIPT",
+  "TEMPLATE",
+  "SVG",
+  "CANVAS",
+  "IFRAME",
+  "OBJECT",
+  "FORM",
+  "BUTTON",
+  "SELECT",
+  "DIALOG",
+];
 
 /** Containers checked for hiding. Only tags without a translator of the library's own, so none is replaced. */
-const HIDEABLE = "div,span,p,section,article,main,header,figure,figcaption,center,font,details,summary,dl,dd,dt,label,small,big,abbr,cite,mark,sub,sup,u,ins";
+const HIDEABLE =
+  "div,span,p,section,article,main,header,figure,figcaption,center,font,details,summary,dl,dd,dt,label,small,big,abbr,cite,mark,sub,sup,u,ins";
 
 export interface ConversionRequest {
   readonly html: string;
@@ -29,7 +44,9 @@ let converter: Promise<NodeHtmlMarkdown> | undefined;
 async function loadConverter(): Promise<NodeHtmlMarkdown> {
   // A CommonJS package: bundled into an ESM chunk its exports may sit on `default` only, so look in both places.
   const loaded = await import("node-html-markdown");
-  const Converter = (loaded.NodeHtmlMarkdown as typeof loaded.NodeHtmlMarkdown | undefined) ?? (loaded.default as Partial<typeof loaded> | undefined)?.NodeHtmlMarkdown;
+  const Converter =
+    (loaded.NodeHtmlMarkdown as typeof loaded.NodeHtmlMarkdown | undefined) ??
+    (loaded.default as Partial<typeof loaded> | undefined)?.NodeHtmlMarkdown;
   if (!Converter) throw new Error("node-html-markdown did not load (no NodeHtmlMarkdown export)");
   // Data images are kept by the converter so that replaceDataImages can leave their alt text behind (upstream).
   const skipHidden: TranslatorConfigObject = {

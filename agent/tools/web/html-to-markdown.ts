@@ -42,10 +42,22 @@ export function titleOf(html: string): string {
   const close = /<\/title/gi;
   close.lastIndex = start + 1;
   if (!close.exec(head)) return "";
-  return decodeEntities(head.slice(start + 1, close.lastIndex - "</title".length)).replace(/\s+/g, " ").trim();
+  return decodeEntities(head.slice(start + 1, close.lastIndex - "</title".length))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", mdash: "—", ndash: "–", hellip: "…" };
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  mdash: "—",
+  ndash: "–",
+  hellip: "…",
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{1,32});/gi, (whole, name: string) => {

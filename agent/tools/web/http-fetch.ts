@@ -57,10 +57,14 @@ export async function fetchLimited(url: string, options: FetchOptions): Promise<
       const location = response.headers.location;
       if (response.statusCode && [301, 302, 303, 307, 308].includes(response.statusCode) && location) {
         response.resume();
-        if (hop >= (options.maxRedirects ?? 5)) throw new WebFetchError(`too many redirects (more than ${options.maxRedirects ?? 5})`);
+        if (hop >= (options.maxRedirects ?? 5))
+          throw new WebFetchError(`too many redirects (more than ${options.maxRedirects ?? 5})`);
         current = new URL(location, current);
         // As browsers do: 303 always, and 301/302 after a POST, turn into a GET without a body.
-        if (response.statusCode === 303 || (method === "POST" && response.statusCode !== 307 && response.statusCode !== 308)) {
+        if (
+          response.statusCode === 303 ||
+          (method === "POST" && response.statusCode !== 307 && response.statusCode !== 308)
+        ) {
           method = "GET";
           body = undefined;
         }
@@ -80,7 +84,13 @@ export async function fetchLimited(url: string, options: FetchOptions): Promise<
 }
 
 // http, https and zlib are loaded at the first fetch: every session/new loads this module, few sessions fetch.
-async function send(url: URL, method: string, body: string | undefined, options: FetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+async function send(
+  url: URL,
+  method: string,
+  body: string | undefined,
+  options: FetchOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const { request } = url.protocol === "https:" ? await import("node:https") : await import("node:http");
   const headers: Record<string, string> = {
     "user-agent": USER_AGENT,
@@ -104,10 +114,22 @@ async function send(url: URL, method: string, body: string | undefined, options:
  * decoder is joined with stream.pipeline, not pipe(): pipe neither ends nor destroys the decoder when the response
  * errors or is cut off, so the read would wait forever. The signal (deadline or cancel) destroys both streams too.
  */
-async function readCapped(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<{ data: Buffer; truncated: boolean }> {
-  const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
+async function readCapped(
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<{ data: Buffer; truncated: boolean }> {
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
   const zlib = ["gzip", "x-gzip", "deflate", "br"].includes(encoding) ? await import("node:zlib") : undefined;
-  const decoder = !zlib ? undefined : encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip() : encoding === "deflate" ? zlib.createInflate() : zlib.createBrotliDecompress();
+  const decoder = !zlib
+    ? undefined
+    : encoding === "gzip" || encoding === "x-gzip"
+      ? zlib.createGunzip()
+      : encoding === "deflate"
+        ? zlib.createInflate()
+        : zlib.createBrotliDecompress();
   const { pipeline } = decoder ? await import("node:stream") : { pipeline: undefined };
   // pipeline's callback sees the failure; the loop below sees the same error thrown by the destroyed decoder.
   const stream: Readable = decoder && pipeline ? pipeline(response, decoder, () => undefined) : response;

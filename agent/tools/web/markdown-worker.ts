@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ConversionReply } from "./html-to-markdown-worker.js";
 
@@ -37,14 +37,31 @@ export function convertInWorker(html: string, deadlineMs: number, signal?: Abort
     };
     const seconds = Math.round(deadlineMs / 100) / 10;
     const timer = setTimeout(
-      () => finish(() => reject(new ConversionError(`the page is too complex to convert to Markdown in time (gave up after ${seconds} s)`)), false),
+      () =>
+        finish(
+          () =>
+            reject(
+              new ConversionError(
+                `the page is too complex to convert to Markdown in time (gave up after ${seconds} s)`,
+              ),
+            ),
+          false,
+        ),
       deadlineMs,
     );
     const onAbort = () => finish(() => reject(new ConversionError("cancelled while converting the page")), false);
     const onMessage = (reply: ConversionReply) =>
-      finish(() => ("markdown" in reply ? resolve(reply.markdown) : reject(new ConversionError(`the HTML converter failed: ${reply.error}`))), true);
-    const onError = (error: Error) => finish(() => reject(new ConversionError(`the HTML converter failed: ${error.message}`)), false);
-    const onExit = (code: number) => finish(() => reject(new ConversionError(`the HTML converter stopped (exit code ${code})`)), false);
+      finish(
+        () =>
+          "markdown" in reply
+            ? resolve(reply.markdown)
+            : reject(new ConversionError(`the HTML converter failed: ${reply.error}`)),
+        true,
+      );
+    const onError = (error: Error) =>
+      finish(() => reject(new ConversionError(`the HTML converter failed: ${error.message}`)), false);
+    const onExit = (code: number) =>
+      finish(() => reject(new ConversionError(`the HTML converter stopped (exit code ${code})`)), false);
     signal?.addEventListener("abort", onAbort, { once: true });
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
     worker.postMessage({ html });
@@ -82,7 +99,11 @@ function startTypeScriptWorker(file: string): Worker {
  */
 function locateWorkerFile(): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, "html-to-markdown-worker.mjs"), join(here, "..", "html-to-markdown-worker.mjs"), join(here, "html-to-markdown-worker.ts")];
+  const candidates = [
+    join(here, "html-to-markdown-worker.mjs"),
+    join(here, "..", "html-to-markdown-worker.mjs"),
+    join(here, "html-to-markdown-worker.ts"),
+  ];
   if (process.argv[1]) candidates.push(join(dirname(process.argv[1]), "server", "html-to-markdown-worker.mjs"));
   return candidates.find((path) => existsSync(path));
 }

@@ -26,7 +26,11 @@ export function wrapSavedWebPage(shownPath: string, numbered: string, text: stri
  * A tool's output that shows lines of saved pages (search_files matches), wrapped, with one scanner warning per page
  * whose lines were flagged; `pages` holds the raw text of those lines, page by page.
  */
-export function wrapSavedWebText(source: string, output: string, pages: ReadonlyArray<{ readonly shownPath: string; readonly text: string }>): string {
+export function wrapSavedWebText(
+  source: string,
+  output: string,
+  pages: ReadonlyArray<{ readonly shownPath: string; readonly text: string }>,
+): string {
   const warnings = pages.flatMap((p) => threatWarning(`the saved page ${p.shownPath}`, p.text) ?? []);
   return wrapUntrusted(source, output, warnings);
 }

@@ -24,13 +24,33 @@ ALWAYS_BLOCKED.addAddress("fd00:ec2::254", "ipv6");
  */
 const PRIVATE = new BlockList();
 for (const [net, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) PRIVATE.addSubnet(net, prefix, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  PRIVATE.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
-  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["2001:db8::", 32], ["100::", 64], ["64:ff9b:1::", 48],
-] as const) PRIVATE.addSubnet(net, prefix, "ipv6");
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["2001:db8::", 32],
+  ["100::", 64],
+  ["64:ff9b:1::", 48],
+] as const)
+  PRIVATE.addSubnet(net, prefix, "ipv6");
 
 export const PRIVATE_ADDRESS_ERROR = "Blocked: URL targets a private or internal network address";
 
@@ -43,7 +63,9 @@ export function addressBlockReason(address: string, allowPrivate: boolean): stri
   const version = isIP(bare);
   if (version === 0) return `Blocked: ${address} is not an IP address`;
   const mapped = version === 6 ? embeddedIpv4(bare) : undefined;
-  const [ip, family] = mapped ? [mapped, "ipv4" as const] : [bare, version === 4 ? ("ipv4" as const) : ("ipv6" as const)];
+  const [ip, family] = mapped
+    ? [mapped, "ipv4" as const]
+    : [bare, version === 4 ? ("ipv4" as const) : ("ipv6" as const)];
   if (ALWAYS_BLOCKED.check(ip, family)) return "Blocked: URL targets a cloud metadata or link-local address";
   if (!allowPrivate && PRIVATE.check(ip, family)) return PRIVATE_ADDRESS_ERROR;
   return undefined;
@@ -51,8 +73,12 @@ export function addressBlockReason(address: string, allowPrivate: boolean): stri
 
 /** The checks that need no DNS: scheme, metadata host names, and literal IP hosts (which never reach `lookup`). */
 export function urlBlockReason(url: URL, allowPrivate: boolean): string | undefined {
-  if (url.protocol !== "http:" && url.protocol !== "https:") return `Blocked: only http and https URLs can be fetched (got ${url.protocol.replace(/:$/, "")})`;
-  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.$/, "");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return `Blocked: only http and https URLs can be fetched (got ${url.protocol.replace(/:$/, "")})`;
+  const host = url.hostname
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase()
+    .replace(/\.$/, "");
   if (!host) return "Blocked: URL has no host";
   if (METADATA_HOSTNAMES.has(host)) return "Blocked: URL targets a cloud metadata address";
   return isIP(host) ? addressBlockReason(host, allowPrivate) : undefined;
@@ -67,17 +93,26 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 export function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     // node:dns is loaded at the first lookup, not with every session (see http-fetch.ts).
-    void import("node:dns").then(({ lookup: dnsLookup }) => dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const list = addresses as LookupAddress[];
-      for (const entry of list) {
-        const reason = addressBlockReason(entry.address, allowPrivate);
-        if (reason) return callback(Object.assign(new Error(`${reason} (${hostname} resolves to ${entry.address})`), { code: "EHERMESBLOCKED" }), []);
-      }
-      if (list.length === 0) return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: "ENOTFOUND" }), []);
-      if (options.all) return callback(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    }));
+    void import("node:dns").then(({ lookup: dnsLookup }) =>
+      dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+        if (error) return callback(error, []);
+        const list = addresses as LookupAddress[];
+        for (const entry of list) {
+          const reason = addressBlockReason(entry.address, allowPrivate);
+          if (reason)
+            return callback(
+              Object.assign(new Error(`${reason} (${hostname} resolves to ${entry.address})`), {
+                code: "EHERMESBLOCKED",
+              }),
+              [],
+            );
+        }
+        if (list.length === 0)
+          return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: "ENOTFOUND" }), []);
+        if (options.all) return callback(null, list);
+        callback(null, list[0]!.address, list[0]!.family);
+      }),
+    );
   };
 }
 
@@ -114,17 +149,34 @@ function ipv6Words(ipv6: string): number[] | undefined {
   const part = (half: string | undefined) => (half ? half.split(":").map((w) => parseInt(w, 16)) : []);
   const head = part(halves[0]);
   const tail = part(halves[1]);
-  const words = halves.length === 1 ? head : [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+  const words =
+    halves.length === 1 ? head : [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail];
   return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : undefined;
 }
 
 /** Query parameters that carry credentials (upstream's list): such URLs are not handed to a fetcher. */
 const SENSITIVE_QUERY_NAMES = new Set([
-  "access_token", "api_key", "apikey", "auth_token", "authorization", "awsaccesskeyid", "client_secret", "credential",
-  "credentials", "jwt", "password", "passwd", "secret", "session_id", "signature", "token", "x_amz_security_token",
-  "x_amz_signature", "x-amz-security-token", "x-amz-signature",
+  "access_token",
+  "api_key",
+  "apikey",
+  "auth_token",
+  "authorization",
+  "awsaccesskeyid",
+  "client_secret",
+  "credential",
+  "credentials",
+  "jwt",
+  "password",
+  "passwd",
+  "secret",
+  "session_id",
+  "signature",
+  "token",
+  "x_amz_security_token",
+  "x_amz_signature",
+  "x-amz-security-token",
+  "x-amz-signature",
 ]);
-
 
 /**
  * Upstream blocks the whole web_extract call when a URL carries a secret: the model may be steered into sending one

@@ -22,7 +22,11 @@ export const webExtractTool: Tool = {
   parameters: {
     type: "object",
     properties: {
-      urls: { type: "array", items: { type: "string" }, description: "List of URLs to extract content from (max 5 URLs per call)" },
+      urls: {
+        type: "array",
+        items: { type: "string" },
+        description: "List of URLs to extract content from (max 5 URLs per call)",
+      },
     },
     required: ["urls"],
   },
@@ -34,14 +38,25 @@ export const webExtractTool: Tool = {
   },
 };
 
-export async function runWebExtract(urls: readonly string[], settings: WebSettings, signal: AbortSignal): Promise<ToolResult> {
-  const wanted = urls.map((u) => u.trim()).filter(Boolean).slice(0, MAX_URLS);
+export async function runWebExtract(
+  urls: readonly string[],
+  settings: WebSettings,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  const wanted = urls
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .slice(0, MAX_URLS);
   if (wanted.length === 0) return failure("No URLs given: pass urls as a list of http(s) URLs (at most 5).");
   const outcome = await extractPages(wanted, settings, signal);
   if ("error" in outcome) return failure(outcome.error);
   const results = outcome.pages.map(({ warning: _warning, ...page }) => page);
   const json = JSON.stringify({ results }, null, 2);
-  const content = wrapUntrusted("web_extract", json, outcome.pages.flatMap((p) => p.warning ?? []));
+  const content = wrapUntrusted(
+    "web_extract",
+    json,
+    outcome.pages.flatMap((p) => p.warning ?? []),
+  );
   // Failed only when no page came back: one dead link among good ones is a completed call that reports it.
   return outcome.pages.every((p) => p.error !== null) ? { content, isError: true } : { content };
 }

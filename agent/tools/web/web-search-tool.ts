@@ -17,16 +17,21 @@ export const webSearchTool: Tool = {
   name: "web_search",
   description:
     "Search the web for information. Returns up to 5 results by default with titles, URLs, and descriptions. The query is passed " +
-    "through to the configured backend, so operators such as site:domain, filetype:pdf, intitle:word, -term, and \"exact phrase\" " +
+    'through to the configured backend, so operators such as site:domain, filetype:pdf, intitle:word, -term, and "exact phrase" ' +
     "may work when the backend supports them.",
   parameters: {
     type: "object",
     properties: {
       query: {
         type: "string",
-        description: "The search query to look up on the web. You may include backend-supported operators such as site:example.com, filetype:pdf, intitle:word, -term, or \"exact phrase\".",
+        description:
+          'The search query to look up on the web. You may include backend-supported operators such as site:example.com, filetype:pdf, intitle:word, -term, or "exact phrase".',
       },
-      limit: { type: "integer", description: "Maximum number of results to return. Defaults to 5.", default: DEFAULT_LIMIT },
+      limit: {
+        type: "integer",
+        description: "Maximum number of results to return. Defaults to 5.",
+        default: DEFAULT_LIMIT,
+      },
     },
     required: ["query"],
   },
@@ -37,13 +42,24 @@ export const webSearchTool: Tool = {
   },
 };
 
-export async function runWebSearch(query: string, rawLimit: unknown, settings: WebSettings, signal: AbortSignal): Promise<ToolResult> {
+export async function runWebSearch(
+  query: string,
+  rawLimit: unknown,
+  settings: WebSettings,
+  signal: AbortSignal,
+): Promise<ToolResult> {
   if (!query.trim()) return failure("query must not be empty");
   if (!settings.search.ok) return failure(settings.search.problem);
   const limit = clampLimit(rawLimit);
-  const outcome = settings.search.name === "tavily"
-    ? await tavilySearch(query, limit, { apiKey: settings.tavilyApiKey ?? "", baseUrl: settings.tavilyBaseUrl }, signal)
-    : await searxngSearch(query, limit, settings.searxngUrl ?? "", settings.searxngTimeoutMs, signal);
+  const outcome =
+    settings.search.name === "tavily"
+      ? await tavilySearch(
+          query,
+          limit,
+          { apiKey: settings.tavilyApiKey ?? "", baseUrl: settings.tavilyBaseUrl },
+          signal,
+        )
+      : await searxngSearch(query, limit, settings.searxngUrl ?? "", settings.searxngTimeoutMs, signal);
   if ("error" in outcome) return failure(outcome.error);
   const json = JSON.stringify({ success: true, data: { web: outcome.hits } }, null, 2);
   return { content: wrapUntrusted("web_search", json, warnings(outcome.hits)) };
@@ -56,5 +72,7 @@ function clampLimit(value: unknown): number {
 }
 
 function warnings(hits: readonly SearchHit[]): string[] {
-  return hits.flatMap((hit) => threatWarning(`search result ${hit.position} (${hit.url})`, `${hit.title}\n${hit.description}`) ?? []);
+  return hits.flatMap(
+    (hit) => threatWarning(`search result ${hit.position} (${hit.url})`, `${hit.title}\n${hit.description}`) ?? [],
+  );
 }

@@ -1,5 +1,5 @@
 import { loadWebSettings, type WebSettings } from "../../config/web-settings.js";
-import { toolError, type ToolContext, type ToolResult } from "../tool.js";
+import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 
 /*
  * Read-only mode and the web tools: web_search and web_extract run in every mode, read-only included, without asking.

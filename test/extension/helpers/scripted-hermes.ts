@@ -20,7 +20,10 @@ export interface ScriptedHermes {
 export async function startScriptedHermes(): Promise<ScriptedHermes> {
   const llm = await ScriptedLlm.start();
   const home = mkdtempSync(join(tmpdir(), "hermes-ext-home-"));
-  writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`);
+  writeFileSync(
+    join(home, "config.yaml"),
+    `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`,
+  );
   process.env.HERMES_HOME = home;
   const api = (await vscode.extensions.getExtension("hermes-for-editors.hermes-agent")!.activate()) as HermesApi;
   const pid = api.chat.serverPid;

@@ -12,7 +12,10 @@ describe("extension activation", () => {
   it("is installed as the extension under development", () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     // code-server skips an extension whose engines.vscode is above its 1.100.3 and says so only in its own log.
-    assert.ok(extension, `${EXTENSION_ID} is not among the loaded extensions (look for "not compatible" under user/logs/)`);
+    assert.ok(
+      extension,
+      `${EXTENSION_ID} is not among the loaded extensions (look for "not compatible" under user/logs/)`,
+    );
     assert.equal(extension.packageJSON.name, "hermes-agent");
   });
 

@@ -28,7 +28,10 @@ describe("chat and review in VS Code", function () {
   before(async () => {
     llm = await ScriptedLlm.start();
     const home = mkdtempSync(join(tmpdir(), "hermes-ext-home-"));
-    writeFileSync(join(home, "config.yaml"), `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n  supports_vision: true\n`);
+    writeFileSync(
+      join(home, "config.yaml"),
+      `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n  supports_vision: true\n`,
+    );
     // The server inherits the extension host's environment.
     process.env.HERMES_HOME = home;
     workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -41,8 +44,12 @@ describe("chat and review in VS Code", function () {
   });
 
   const lastAgentText = () => api.chat.snapshot.items.flatMap((e) => (e.kind === "agent" ? [e.markdown] : [])).at(-1);
-  const lastToolResult = (request: number) => String(llm.requests[request]!.body.messages.filter((m) => m.role === "tool").at(-1)!.content);
-  const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === "hermes-review");
+  const lastToolResult = (request: number) =>
+    String(llm.requests[request]!.body.messages.filter((m) => m.role === "tool").at(-1)!.content);
+  const diffTabs = () =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === "hermes-review");
 
   it("streams a reply into the chat", async () => {
     llm.enqueue({ kind: "text", chunks: ["Hello ", "from ", "Hermes."] });
@@ -54,7 +61,10 @@ describe("chat and review in VS Code", function () {
     const file = join(workspace, "accept.txt");
     writeFileSync(file, "one\ntwo\n");
     const start = llm.requests.length;
-    llm.enqueue({ kind: "tool_calls", calls: [call("a1", "write_file", { path: "accept.txt", content: "one\nTWO\n" })] }, { kind: "text", chunks: ["done"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("a1", "write_file", { path: "accept.txt", content: "one\nTWO\n" })] },
+      { kind: "text", chunks: ["done"] },
+    );
     const turn = api.chat.prompt("capitalise two");
     await until(() => api.review.pendingCount === 1, "the proposal");
     await until(() => diffTabs().length === 1, "the diff tab");
@@ -70,7 +80,10 @@ describe("chat and review in VS Code", function () {
     const file = join(workspace, "reject.txt");
     writeFileSync(file, "keep me\n");
     const start = llm.requests.length;
-    llm.enqueue({ kind: "tool_calls", calls: [call("r1", "write_file", { path: "reject.txt", content: "replaced\n" })] }, { kind: "text", chunks: ["ok"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("r1", "write_file", { path: "reject.txt", content: "replaced\n" })] },
+      { kind: "text", chunks: ["ok"] },
+    );
     const turn = api.chat.prompt("replace it");
     await until(() => api.review.pendingCount === 1, "the proposal");
     await vscode.commands.executeCommand("hermes.rejectEdit");
@@ -83,7 +96,13 @@ describe("chat and review in VS Code", function () {
     const file = join(workspace, "partial.txt");
     writeFileSync(file, "a\nb\nc\nd\ne\nf\ng\n");
     const start = llm.requests.length;
-    llm.enqueue({ kind: "tool_calls", calls: [call("p1", "write_file", { path: "partial.txt", content: "A\nb\nc\nd\ne\nf\nG\n" })] }, { kind: "text", chunks: ["ok"] });
+    llm.enqueue(
+      {
+        kind: "tool_calls",
+        calls: [call("p1", "write_file", { path: "partial.txt", content: "A\nb\nc\nd\ne\nf\nG\n" })],
+      },
+      { kind: "text", chunks: ["ok"] },
+    );
     const turn = api.chat.prompt("capitalise a and g");
     await until(() => api.review.pendingCount === 1, "the proposal");
     const [proposal] = api.review.pending();
@@ -98,14 +117,20 @@ describe("chat and review in VS Code", function () {
   it("shows a proposal again, instead of applying it, when its file changed meanwhile", async () => {
     const file = join(workspace, "moving.txt");
     writeFileSync(file, "base\n");
-    llm.enqueue({ kind: "tool_calls", calls: [call("m1", "write_file", { path: "moving.txt", content: "agent\n" })] }, { kind: "text", chunks: ["ok"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("m1", "write_file", { path: "moving.txt", content: "agent\n" })] },
+      { kind: "text", chunks: ["ok"] },
+    );
     const turn = api.chat.prompt("rewrite moving.txt");
     await until(() => api.review.pendingCount === 1, "the proposal");
     writeFileSync(file, "changed by the user\n");
     await vscode.commands.executeCommand("hermes.acceptEdit");
     assert.equal(readFileSync(file, "utf8"), "changed by the user\n", "not applied blindly over the user's change");
     assert.equal(api.review.pendingCount, 1, "shown again against the new text");
-    assert.deepEqual(api.review.pending()[0]!.hunks.map((h) => [h.removed, h.added]), [[["changed by the user"], ["agent"]]]);
+    assert.deepEqual(
+      api.review.pending()[0]!.hunks.map((h) => [h.removed, h.added]),
+      [[["changed by the user"], ["agent"]]],
+    );
     await vscode.commands.executeCommand("hermes.acceptEdit");
     await turn;
     assert.equal(readFileSync(file, "utf8"), "agent\n");
@@ -114,7 +139,10 @@ describe("chat and review in VS Code", function () {
   it("accepts an edit from its card in the chat", async () => {
     const file = join(workspace, "card.txt");
     writeFileSync(file, "from card\n");
-    llm.enqueue({ kind: "tool_calls", calls: [call("c1", "write_file", { path: "card.txt", content: "FROM CARD\n" })] }, { kind: "text", chunks: ["ok"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("c1", "write_file", { path: "card.txt", content: "FROM CARD\n" })] },
+      { kind: "text", chunks: ["ok"] },
+    );
     const turn = api.chat.prompt("shout card.txt");
     const reviewed = () => api.chat.snapshot.items.flatMap((i) => (i.kind === "tool" && i.review ? [i] : []));
     await until(() => reviewed().some((i) => i.review?.status === "pending"), "the tool card with Accept / Reject");
@@ -130,7 +158,10 @@ describe("chat and review in VS Code", function () {
   it("asks in the chat before a dangerous command, with the agent's own options", async () => {
     mkdirSync(join(workspace, "scratch"), { recursive: true });
     const start = llm.requests.length;
-    llm.enqueue({ kind: "tool_calls", calls: [call("d1", "terminal", { command: "rm -rf scratch" })] }, { kind: "text", chunks: ["removed"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("d1", "terminal", { command: "rm -rf scratch" })] },
+      { kind: "text", chunks: ["removed"] },
+    );
     const turn = api.chat.prompt("clean scratch");
     const cards = () => api.chat.snapshot.items.flatMap((i) => (i.kind === "permission" ? [i] : []));
     await until(() => cards().some((c) => c.answer === undefined), "the permission card");
@@ -163,7 +194,18 @@ describe("chat and review in VS Code", function () {
     const file = join(workspace, "precious.txt");
     writeFileSync(file, "keep\n");
     const start = llm.requests.length;
-    llm.enqueue({ kind: "tool_calls", calls: [call("x1", "patch", { mode: "patch", patch: "*** Begin Patch\n*** Delete File: precious.txt\n*** End Patch" })] }, { kind: "text", chunks: ["ok"] });
+    llm.enqueue(
+      {
+        kind: "tool_calls",
+        calls: [
+          call("x1", "patch", {
+            mode: "patch",
+            patch: "*** Begin Patch\n*** Delete File: precious.txt\n*** End Patch",
+          }),
+        ],
+      },
+      { kind: "text", chunks: ["ok"] },
+    );
     const turn = api.chat.prompt("delete precious.txt");
     const cards = () => api.chat.snapshot.items.flatMap((i) => (i.kind === "permission" ? [i] : []));
     await until(() => cards().some((c) => c.answer === undefined), "the permission card");
@@ -184,7 +226,10 @@ describe("chat and review in VS Code", function () {
     await vscode.workspace.applyEdit(edit);
     assert.equal(document.isDirty, true);
     const start = llm.requests.length;
-    llm.enqueue({ kind: "tool_calls", calls: [call("u1", "read_file", { path: "unsaved.txt" })] }, { kind: "text", chunks: ["seen"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [call("u1", "read_file", { path: "unsaved.txt" })] },
+      { kind: "text", chunks: ["seen"] },
+    );
     await api.chat.prompt("read unsaved.txt");
     assert.match(lastToolResult(start + 1), /1\|typed but not saved/);
     await vscode.commands.executeCommand("workbench.action.files.revert");
@@ -200,7 +245,10 @@ describe("chat and review in VS Code", function () {
     llm.enqueue({ kind: "text", chunks: ["b is two"] });
     await api.chat.prompt("what is this?");
     const user = String(llm.requests[start]!.body.messages.at(-1)!.content);
-    assert.match(user, /^what is this\?\n\n\[Attached file: selected\.ts\]\nURI: file:\/\/.*selected\.ts#L2-L2\n\nconst b = 2;/);
+    assert.match(
+      user,
+      /^what is this\?\n\n\[Attached file: selected\.ts\]\nURI: file:\/\/.*selected\.ts#L2-L2\n\nconst b = 2;/,
+    );
   });
 
   it("sends an image pasted into the chat to a vision model", async () => {
@@ -208,29 +256,49 @@ describe("chat and review in VS Code", function () {
     const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
     assert.throws(() => api.chat.attachments.addImage("x.svg", "image/svg+xml", png), /only PNG, JPEG, GIF and WebP/);
     const attachment = api.chat.attachments.addImage("dot.png", "image/png", png);
-    assert.deepEqual(api.chat.snapshot.attachments.map((a) => a.label), ["dot.png"]);
+    assert.deepEqual(
+      api.chat.snapshot.attachments.map((a) => a.label),
+      ["dot.png"],
+    );
     const start = llm.requests.length;
     llm.enqueue({ kind: "text", chunks: ["a dot"] });
     await api.chat.prompt("what is in the picture?");
     const user = llm.requests[start]!.body.messages.at(-1)!;
     assert.ok(Array.isArray(user.content), "text and image parts");
-    assert.deepEqual((user.content as Array<{ type: string; image_url?: { url: string } }>).find((p) => p.type === "image_url")?.image_url?.url, `data:image/png;base64,${png}`);
+    assert.deepEqual(
+      (user.content as Array<{ type: string; image_url?: { url: string } }>).find((p) => p.type === "image_url")
+        ?.image_url?.url,
+      `data:image/png;base64,${png}`,
+    );
     const sent = api.chat.snapshot.items.filter((i) => i.kind === "user").at(-1);
-    assert.deepEqual(sent?.kind === "user" && sent.attachments.map((a) => a.id), [attachment.id], "the message shows what it carried");
+    assert.deepEqual(
+      sent?.kind === "user" && sent.attachments.map((a) => a.id),
+      [attachment.id],
+      "the message shows what it carried",
+    );
     assert.deepEqual(api.chat.snapshot.attachments, [], "nothing left pending");
   });
 
   it("queues a message while a turn runs, with /queue", async () => {
     const start = llm.requests.length;
-    llm.enqueue({ kind: "text", chunks: ["working ", "on ", "it ", "slowly"], chunkDelayMs: 300 }, { kind: "text", chunks: ["and the queued one"] });
+    llm.enqueue(
+      { kind: "text", chunks: ["working ", "on ", "it ", "slowly"], chunkDelayMs: 300 },
+      { kind: "text", chunks: ["and the queued one"] },
+    );
     const turn = api.chat.prompt("a long answer please");
     await until(() => llm.requests.length > start, "the first model call");
     await assert.rejects(api.chat.prompt("not now"), /still answering/);
     assert.equal(await api.chat.prompt("/queue then summarise"), "end_turn");
-    assert.ok(api.chat.snapshot.items.some((i) => i.kind === "notice" && /^Queued for the next turn/.test(i.text)), "told at once");
+    assert.ok(
+      api.chat.snapshot.items.some((i) => i.kind === "notice" && /^Queued for the next turn/.test(i.text)),
+      "told at once",
+    );
     assert.equal(await turn, "end_turn");
     assert.match(String(llm.requests.at(-1)!.body.messages.at(-1)!.content), /then summarise/);
-    assert.ok(api.chat.snapshot.items.some((i) => i.kind === "user" && i.text.includes("then summarise")), "the queued text shows as a message");
+    assert.ok(
+      api.chat.snapshot.items.some((i) => i.kind === "user" && i.text.includes("then summarise")),
+      "the queued text shows as a message",
+    );
     assert.equal(lastAgentText(), "and the queued one");
   });
 
@@ -238,7 +306,10 @@ describe("chat and review in VS Code", function () {
     const pid = api.chat.serverPid;
     assert.ok(pid);
     process.kill(pid, "SIGKILL");
-    await until(() => api.chat.snapshot.items.some((e) => e.kind === "notice" && e.text.includes("server stopped")), "the notice");
+    await until(
+      () => api.chat.snapshot.items.some((e) => e.kind === "notice" && e.text.includes("server stopped")),
+      "the notice",
+    );
     llm.enqueue({ kind: "text", chunks: ["back again"] });
     assert.equal(await api.chat.prompt("are you there?"), "end_turn");
     assert.notEqual(api.chat.serverPid, pid);

@@ -21,7 +21,10 @@ describe("document events from VS Code", function () {
 
   before(async () => {
     ({ api, llm, workspace } = await startScriptedHermes());
-    writeTree(workspace, { "docs/AGENTS.md": "docs rules from the extension test", "docs/guide/intro.md": "# Intro\n\nsecond line\n" });
+    writeTree(workspace, {
+      "docs/AGENTS.md": "docs rules from the extension test",
+      "docs/guide/intro.md": "# Intro\n\nsecond line\n",
+    });
   });
 
   after(async () => {
@@ -30,10 +33,20 @@ describe("document events from VS Code", function () {
     await llm.close();
   });
 
-  const lastUserMessage = () => String(llm.requests.at(-1)!.body.messages.filter((m) => m.role === "user").at(-1)!.content);
+  const lastUserMessage = () =>
+    String(
+      llm.requests
+        .at(-1)!
+        .body.messages.filter((m) => m.role === "user")
+        .at(-1)!.content,
+    );
 
   it("sends didOpen and didFocus when an editor opens, and the folder's AGENTS.md reaches the next turn once", async () => {
-    llm.enqueue({ kind: "text", chunks: ["started"] }, { kind: "text", chunks: ["I see it"] }, { kind: "text", chunks: ["again"] });
+    llm.enqueue(
+      { kind: "text", chunks: ["started"] },
+      { kind: "text", chunks: ["I see it"] },
+      { kind: "text", chunks: ["again"] },
+    );
     assert.equal(await api.chat.prompt("hello"), "end_turn", "the server runs and has been told what is on screen");
     assert.ok(!lastUserMessage().includes("docs rules"));
 

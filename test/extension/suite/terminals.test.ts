@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import * as vscode from "vscode";
 import type { HermesApi } from "../../../extension/extension.js";
-import { scriptedCall, type ScriptedLlm } from "../../fixtures/scripted-llm.js";
+import { type ScriptedLlm, scriptedCall } from "../../fixtures/scripted-llm.js";
 import { startScriptedHermes } from "../helpers/scripted-hermes.js";
 
 describe("agent commands in VS Code terminals", function () {
@@ -24,13 +24,26 @@ describe("agent commands in VS Code terminals", function () {
 
   it("runs a terminal tool call in a Hermes terminal and gives the model its output", async () => {
     const command = "echo from-the-editor-terminal; echo to-stderr >&2; exit 2";
-    llm.enqueue({ kind: "tool_calls", calls: [scriptedCall("t1", "terminal", { command })] }, { kind: "text", chunks: ["seen"] });
+    llm.enqueue(
+      { kind: "tool_calls", calls: [scriptedCall("t1", "terminal", { command })] },
+      { kind: "text", chunks: ["seen"] },
+    );
     assert.equal(await api.chat.prompt("run the check"), "end_turn");
-    const result = JSON.parse(String(llm.requests.at(-1)!.body.messages.filter((m) => m.role === "tool").at(-1)!.content)) as { output: string; exit_code: number };
+    const result = JSON.parse(
+      String(
+        llm.requests
+          .at(-1)!
+          .body.messages.filter((m) => m.role === "tool")
+          .at(-1)!.content,
+      ),
+    ) as { output: string; exit_code: number };
     assert.equal(result.exit_code, 2);
     assert.match(result.output, /from-the-editor-terminal/);
     assert.match(result.output, /to-stderr/);
     const shown = vscode.window.terminals.map((t) => t.name);
-    assert.ok(shown.some((name) => name.startsWith("Hermes: echo from-the-editor-terminal")), `terminals: ${shown.join(", ")}`);
+    assert.ok(
+      shown.some((name) => name.startsWith("Hermes: echo from-the-editor-terminal")),
+      `terminals: ${shown.join(", ")}`,
+    );
   });
 });
