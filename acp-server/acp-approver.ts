@@ -12,7 +12,7 @@ import type {
   EditApprovalRequest,
   ReadApproval,
   ReadApprovalRequest,
-} from "../agent/tools/approver.js";
+} from "../agent/index.js";
 import type { Logger } from "./log.js";
 
 /** A user who walked away does not leave a turn hanging forever: unanswered requests count as "deny". */

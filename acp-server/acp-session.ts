@@ -1,24 +1,27 @@
 import { homedir } from "node:os";
-import type { Env } from "../agent/config/hermes-home.js";
-import { type HintMemory, SubdirectoryHintTracker } from "../agent/context/subdirectory-hints.js";
-import type { AgentEventSink, StopReason } from "../agent/loop/events.js";
-import type { ToolEnvironment } from "../agent/loop/tool-runner.js";
-import type { ChatMessage, ImageAttachment } from "../agent/providers/messages.js";
-import type { TokenUsage } from "../agent/providers/model-client.js";
-import type { ReasoningEffort } from "../agent/providers/model-reasoning.js";
-import { redactSecrets } from "../agent/security/secret-redaction.js";
 import {
+  type AgentEventSink,
+  type Approver,
   buildSessionPrompt,
+  type ChatMessage,
+  type Env,
+  type HintMemory,
+  type ImageAttachment,
+  LocalWorkspace,
   type PreparedConversation,
   prepareConversation,
-} from "../agent/session/open-conversation.js";
-import type { SessionStore } from "../agent/store/session-store.js";
-import type { Approver } from "../agent/tools/approver.js";
-import type { SessionMode } from "../agent/tools/safety/session-mode.js";
-import { SessionToolState } from "../agent/tools/session-tool-state.js";
-import type { Tool } from "../agent/tools/tool.js";
-import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
-import type { Workspace } from "../agent/workspace/workspace.js";
+  type ReasoningEffort,
+  redactSecrets,
+  type SessionMode,
+  type SessionStore,
+  SessionToolState,
+  type StopReason,
+  SubdirectoryHintTracker,
+  type TokenUsage,
+  type Tool,
+  type ToolEnvironment,
+  type Workspace,
+} from "../agent/index.js";
 import { EditorDocuments } from "./editor-documents.js";
 import { PromptQueue } from "./prompt-queue.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";

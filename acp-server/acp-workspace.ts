@@ -1,14 +1,14 @@
 import type { AgentContext, ClientCapabilities } from "@agentclientprotocol/sdk";
-import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import {
   type CommandSpec,
   type DirEntry,
   type FileStat,
+  LocalWorkspace,
   type RunningCommand,
   type Workspace,
   WorkspaceError,
   type WriteResult,
-} from "../agent/workspace/workspace.js";
+} from "../agent/index.js";
 import { ClientTerminalCommand } from "./client-terminal.js";
 import type { Logger } from "./log.js";
 import type { TerminalLinks } from "./terminal-links.js";

@@ -17,9 +17,10 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
       setImmediate(
         () =>
           void handlers()
-            .then(() => import("../agent/security/scanner-warm-up.js"))
+            // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
+            .then(() => import("../agent/index.js"))
             // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
-            .then((scanner) => scanner.warmUpScannerInSlices())
+            .then((engine) => engine.warmUpScannerInSlices())
             .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
       );
       return handleInitialize(ctx, params);

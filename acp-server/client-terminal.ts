@@ -6,9 +6,13 @@ import {
   type TerminalOutputResponse,
   type WaitForTerminalExitResponse,
 } from "@agentclientprotocol/sdk";
-import { editorTerminalArgv } from "../agent/workspace/command-argv.js";
-import { QUIET_ENV } from "../agent/workspace/local-workspace.js";
-import type { CommandExit, CommandSpec, RunningCommand } from "../agent/workspace/workspace.js";
+import {
+  type CommandExit,
+  type CommandSpec,
+  editorTerminalArgv,
+  QUIET_ENV,
+  type RunningCommand,
+} from "../agent/index.js";
 import type { Logger } from "./log.js";
 import type { TerminalLinks } from "./terminal-links.js";
 

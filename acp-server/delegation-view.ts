@@ -1,5 +1,5 @@
 import type { ToolCallContent } from "@agentclientprotocol/sdk";
-import type { ToolResult } from "../agent/tools/tool.js";
+import type { ToolResult } from "../agent/index.js";
 
 type Args = Readonly<Record<string, unknown>> | undefined;
 

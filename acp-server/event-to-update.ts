@@ -1,7 +1,5 @@
 import type { PlanEntry, SessionUpdate } from "@agentclientprotocol/sdk";
-import type { AgentEvent } from "../agent/loop/events.js";
-import { redactSecrets } from "../agent/security/secret-redaction.js";
-import type { TodoItem } from "../agent/tools/session-tool-state.js";
+import { type AgentEvent, redactSecrets, type TodoItem } from "../agent/index.js";
 import { delegateEndContent } from "./delegation-view.js";
 import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
 

@@ -1,6 +1,5 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
-import type { ChatMessage } from "../agent/providers/messages.js";
-import { describeSkillInvocation } from "../agent/skills/skill-message.js";
+import { type ChatMessage, describeSkillInvocation } from "../agent/index.js";
 import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
 
 /**

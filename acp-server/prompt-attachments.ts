@@ -1,10 +1,14 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import { decodeAttachmentText, MAX_ATTACHMENT_BYTES, readAttachedFile } from "../agent/context/attached-file.js";
-import { contextBudget } from "../agent/context/context-references.js";
-import { estimateTokens } from "../agent/context/reference-parser.js";
-import { IMAGE_TOKEN_ESTIMATE } from "../agent/providers/image-parts.js";
-import type { ImageAttachment } from "../agent/providers/messages.js";
-import type { Workspace } from "../agent/workspace/workspace.js";
+import {
+  contextBudget,
+  decodeAttachmentText,
+  estimateTokens,
+  IMAGE_TOKEN_ESTIMATE,
+  type ImageAttachment,
+  MAX_ATTACHMENT_BYTES,
+  readAttachedFile,
+  type Workspace,
+} from "../agent/index.js";
 import { pathFromFileUri } from "./prompt-files.js";
 import { isImageBlob } from "./prompt-images.js";
 

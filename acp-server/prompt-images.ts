@@ -1,7 +1,5 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import type { ApiMode } from "../agent/config/provider-catalog.js";
-import { checkImage } from "../agent/providers/image-parts.js";
-import type { ImageAttachment } from "../agent/providers/messages.js";
+import { type ApiMode, checkImage, type ImageAttachment } from "../agent/index.js";
 
 export interface PromptImages {
   readonly images: readonly ImageAttachment[];

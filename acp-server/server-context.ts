@@ -1,5 +1,5 @@
 import type { ClientCapabilities } from "@agentclientprotocol/sdk";
-import type { Env } from "../agent/config/hermes-home.js";
+import type { Env } from "../agent/index.js";
 import type { AcpSession } from "./acp-session.js";
 import type { Logger } from "./log.js";
 import { StoreAccess } from "./store-access.js";

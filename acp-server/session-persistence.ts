@@ -1,7 +1,10 @@
-import type { HintMemory } from "../agent/context/subdirectory-hints.js";
-import type { Conversation } from "../agent/loop/conversation.js";
-import { toolNamesOf, toStoredMessages } from "../agent/session/history-codec.js";
-import type { SessionStore } from "../agent/store/session-store.js";
+import {
+  type Conversation,
+  type HintMemory,
+  type SessionStore,
+  toolNamesOf,
+  toStoredMessages,
+} from "../agent/index.js";
 import type { Logger } from "./log.js";
 
 const TITLE_CHARS = 60;

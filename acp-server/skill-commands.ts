@@ -1,8 +1,11 @@
 import type { AvailableCommand, ContentBlock } from "@agentclientprotocol/sdk";
-import { readSkillSettings } from "../agent/config/skill-settings.js";
-import type { SkillCatalog, SkillEntry } from "../agent/skills/skill-catalog.js";
-import { loadSkillFile } from "../agent/skills/skill-loader.js";
-import { buildSkillInvocationMessage } from "../agent/skills/skill-message.js";
+import {
+  buildSkillInvocationMessage,
+  loadSkillFile,
+  readSkillSettings,
+  type SkillCatalog,
+  type SkillEntry,
+} from "../agent/index.js";
 import type { AcpSession } from "./acp-session.js";
 import { buildUserTurn, type UserTurn } from "./user-turn.js";
 

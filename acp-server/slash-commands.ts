@@ -1,7 +1,12 @@
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
-import { formatContextReport } from "../agent/prompt/format-context-report.js";
-import { formatInjectedHints } from "../agent/prompt/format-hint-report.js";
-import { type MemoryTarget, memoryFilePath, memoryUsage, readMemoryEntries } from "../agent/store/memory-entries.js";
+import {
+  formatContextReport,
+  formatInjectedHints,
+  type MemoryTarget,
+  memoryFilePath,
+  memoryUsage,
+  readMemoryEntries,
+} from "../agent/index.js";
 import type { AcpSession } from "./acp-session.js";
 import { HERMES_ACP_VERSION } from "./version.js";
 

@@ -1,5 +1,4 @@
-import type { ContextReport } from "../agent/prompt/system-prompt.js";
-import { blockedSkillFindings } from "../agent/skills/skill-catalog.js";
+import { blockedSkillFindings, type ContextReport } from "../agent/index.js";
 
 export interface StartupNotice {
   readonly title: string;

@@ -1,6 +1,5 @@
 import type { SessionConfigOption } from "@agentclientprotocol/sdk";
-import type { Conversation } from "../agent/loop/conversation.js";
-import { type ReasoningEffort, reasoningSupportOf, shownEffort } from "../agent/providers/model-reasoning.js";
+import { type Conversation, type ReasoningEffort, reasoningSupportOf, shownEffort } from "../agent/index.js";
 
 /** The config option's id and category, as upstream's ACP adapter names them. */
 export const THINKING_OPTION_ID = "reasoning_effort";

@@ -1,7 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
-import { displayPath } from "../agent/tools/file/resolve-path.js";
-import type { ToolResult } from "../agent/tools/tool.js";
+import { displayPath, type ToolResult } from "../agent/index.js";
 import { delegateStartText, delegateTitle } from "./delegation-view.js";
 
 /** How a tool call looks in an editor: the kind drives the icon, the title is what the user reads. */

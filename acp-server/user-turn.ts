@@ -1,8 +1,6 @@
 import { homedir } from "node:os";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import { expandContextReferences } from "../agent/context/context-references.js";
-import { runtimeSeesImages } from "../agent/providers/image-parts.js";
-import type { ImageAttachment } from "../agent/providers/messages.js";
+import { expandContextReferences, type ImageAttachment, runtimeSeesImages } from "../agent/index.js";
 import type { AcpSession } from "./acp-session.js";
 import { composePromptMessage } from "./prompt-attachments.js";
 import { promptFilePaths } from "./prompt-files.js";

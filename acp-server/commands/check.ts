@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
-import { ConfigError } from "../../agent/config/config-error.js";
-import type { Env } from "../../agent/config/hermes-home.js";
-import { loadHermesConfig } from "../../agent/config/load-config.js";
-import { resolveRuntimeProvider } from "../../agent/config/runtime-provider.js";
-import { readToolSettings } from "../../agent/config/tool-settings.js";
-import { sandboxStatus } from "../../agent/sandbox/sandbox-status.js";
+import {
+  ConfigError,
+  type Env,
+  loadHermesConfig,
+  readToolSettings,
+  resolveRuntimeProvider,
+  sandboxStatus,
+} from "../../agent/index.js";
 
 /**
  * `hermes-acp --check`: says where the configuration is and whether a model can be reached with it, without

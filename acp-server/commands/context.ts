@@ -1,9 +1,5 @@
 import { resolve } from "node:path";
-import { ConfigError } from "../../agent/config/config-error.js";
-import type { Env } from "../../agent/config/hermes-home.js";
-import { loadHermesConfig } from "../../agent/config/load-config.js";
-import { formatContextReport } from "../../agent/prompt/format-context-report.js";
-import { buildSessionPrompt } from "../../agent/session/open-conversation.js";
+import { buildSessionPrompt, ConfigError, type Env, formatContextReport, loadHermesConfig } from "../../agent/index.js";
 
 /**
  * `hermes-acp context [dir] [--json]`: the context inspector. Shows exactly what a session opened in `dir` would

@@ -10,10 +10,7 @@ import {
   type ResumeSessionRequest,
   type ResumeSessionResponse,
 } from "@agentclientprotocol/sdk";
-import { resolveHermesHome } from "../../agent/config/hermes-home.js";
-import { isReasoningEffort } from "../../agent/providers/model-reasoning.js";
-import { fromStoredMessages } from "../../agent/session/history-codec.js";
-import { isSessionMode } from "../../agent/tools/safety/session-mode.js";
+import { fromStoredMessages, isReasoningEffort, isSessionMode, resolveHermesHome } from "../../agent/index.js";
 import { AcpSession } from "../acp-session.js";
 import { replayHistory } from "../history-replay.js";
 import type { ServerContext } from "../server-context.js";

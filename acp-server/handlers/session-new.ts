@@ -8,11 +8,15 @@ import {
   RequestError,
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
-import { ConfigError, formatConfigProblem } from "../../agent/config/config-error.js";
-import { sandboxStatus } from "../../agent/sandbox/sandbox-status.js";
-import { type PreparedConversation, prepareConversation } from "../../agent/session/open-conversation.js";
-import type { SessionStore } from "../../agent/store/session-store.js";
-import type { Tool } from "../../agent/tools/tool.js";
+import {
+  ConfigError,
+  formatConfigProblem,
+  type PreparedConversation,
+  prepareConversation,
+  type SessionStore,
+  sandboxStatus,
+  type Tool,
+} from "../../agent/index.js";
 import { AcpApprover } from "../acp-approver.js";
 import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
 import { AcpWorkspace } from "../acp-workspace.js";
@@ -101,7 +105,7 @@ export async function startMcpServers(
   servers: readonly McpServer[] | null | undefined,
 ) {
   if (!servers || servers.length === 0) return { tools: [] as Tool[], close: async () => undefined, notices: [] };
-  const { connectMcpServers } = await import("../../agent/mcp/mcp-connections.js");
+  const { connectMcpServers } = await import("../../agent/index-mcp.js");
   const connections = await connectMcpServers(servers, { cwd, log: (line) => ctx.log.debug(`mcp: ${line}`) });
   const notices = connections.failures.map((f) => ({
     title: `MCP server ${f.server} did not start`,

@@ -7,7 +7,7 @@ import {
   RequestError,
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
-import type { AgentEvent, StopReason } from "../../agent/loop/events.js";
+import type { AgentEvent, StopReason } from "../../agent/index.js";
 import { delegateStartText } from "../delegation-view.js";
 import { eventToUpdate } from "../event-to-update.js";
 import { promptToText } from "../prompt-text.js";

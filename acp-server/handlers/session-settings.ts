@@ -4,7 +4,7 @@ import {
   type SetSessionConfigOptionResponse,
   type SetSessionModeRequest,
 } from "@agentclientprotocol/sdk";
-import { isSessionMode } from "../../agent/tools/safety/session-mode.js";
+import { isSessionMode } from "../../agent/index.js";
 import type { AcpSession } from "../acp-session.js";
 import type { ServerContext } from "../server-context.js";
 import { configOptionsOf } from "../session-config.js";

@@ -1,7 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type * as vscode from "vscode";
-import { redactSecrets } from "../../agent/security/secret-redaction.js";
-import { rememberSecret } from "../../agent/security/secret-values.js";
+import { redactSecrets, rememberSecret } from "../../agent/index-redaction.js";
 
 /**
  * The bundled hermes-acp, run with the editor's own runtime (`process.execPath`; ELECTRON_RUN_AS_NODE makes VS

@@ -1,0 +1,85 @@
+/**
+ * The engine's front door: everything a front end (acp-server today, any other editor protocol tomorrow) may use,
+ * and nothing else. A front end imports agent/ through this file and the two side entries beside it, never a deep
+ * module, so the engine can move its modules between folders without touching a front end.
+ *
+ * Loading this file loads the whole engine (config, YAML, prompt builder, scanner, tools): that is why it is never
+ * imported on a path that runs before the ACP `initialize` reply. Two side entries serve those paths:
+ * - index-redaction.ts: the log's redaction, needed from the first line the process writes (and by the extension,
+ *   which must not bundle the engine);
+ * - index-mcp.ts: the MCP client, loaded with `import()` only by a session that has MCP servers.
+ * The provider SDKs and sql.js stay behind the engine's own `import()`s, so importing this file does not load them.
+ * Type-only imports of this file cost nothing at run time and may come from anywhere.
+ */
+
+// Configuration: HERMES_HOME, config.yaml and what it says about tools, skills and the provider.
+export { ConfigError, formatConfigProblem } from "./config/config-error.js";
+export { type Env, resolveHermesHome } from "./config/hermes-home.js";
+export { loadHermesConfig } from "./config/load-config.js";
+export type { ApiMode } from "./config/provider-catalog.js";
+export { resolveRuntimeProvider } from "./config/runtime-provider.js";
+export { readSkillSettings } from "./config/skill-settings.js";
+export { readToolSettings } from "./config/tool-settings.js";
+// The user's message: attached files, @ references and the subdirectory hints of the files a prompt names.
+export { decodeAttachmentText, MAX_ATTACHMENT_BYTES, readAttachedFile } from "./context/attached-file.js";
+export { contextBudget, expandContextReferences } from "./context/context-references.js";
+export { estimateTokens } from "./context/reference-parser.js";
+export { type HintMemory, SubdirectoryHintTracker } from "./context/subdirectory-hints.js";
+export { redactSecrets } from "./index-redaction.js";
+// Running turns: the conversation, the events a turn streams, and what its tools run with.
+export type { Conversation } from "./loop/conversation.js";
+export type { AgentEvent, AgentEventSink, StopReason } from "./loop/events.js";
+export type { ToolEnvironment } from "./loop/tool-runner.js";
+// Reports the user can ask for: the context that was loaded, the hints injected, memory.
+export { formatContextReport } from "./prompt/format-context-report.js";
+export { formatInjectedHints } from "./prompt/format-hint-report.js";
+export type { ContextReport } from "./prompt/system-prompt.js";
+// Models: messages and images, token use, Thinking levels.
+export { checkImage, IMAGE_TOKEN_ESTIMATE, runtimeSeesImages } from "./providers/image-parts.js";
+export type { ChatMessage, ImageAttachment } from "./providers/messages.js";
+export type { TokenUsage } from "./providers/model-client.js";
+export {
+  isReasoningEffort,
+  type ReasoningEffort,
+  reasoningSupportOf,
+  shownEffort,
+} from "./providers/model-reasoning.js";
+// Safety: the sandbox's state, redaction of secrets, and the scanner's warm-up (run while the editor is idle).
+export { sandboxStatus } from "./sandbox/sandbox-status.js";
+export { warmUpScannerInSlices } from "./security/scanner-warm-up.js";
+// Opening a session: the conversation with its system prompt, tools and model, and the saved history.
+export { fromStoredMessages, toolNamesOf, toStoredMessages } from "./session/history-codec.js";
+export { buildSessionPrompt, type PreparedConversation, prepareConversation } from "./session/open-conversation.js";
+// Skills: the catalogue, loading one, and the message that invokes it.
+export { blockedSkillFindings, type SkillCatalog, type SkillEntry } from "./skills/skill-catalog.js";
+export { loadSkillFile } from "./skills/skill-loader.js";
+export { buildSkillInvocationMessage, describeSkillInvocation } from "./skills/skill-message.js";
+export { type MemoryTarget, memoryFilePath, memoryUsage, readMemoryEntries } from "./store/memory-entries.js";
+// Saved sessions.
+export { SessionStore } from "./store/session-store.js";
+// The seams a front end implements: the Workspace (files and commands through the editor) and the Approver.
+export type {
+  Approver,
+  ClarifyRequest,
+  CommandApproval,
+  CommandApprovalRequest,
+  EditApprovalRequest,
+  ReadApproval,
+  ReadApprovalRequest,
+} from "./tools/approver.js";
+export { displayPath } from "./tools/file/resolve-path.js";
+export { isSessionMode, SESSION_MODES, type SessionMode } from "./tools/safety/session-mode.js";
+export { SessionToolState, type TodoItem } from "./tools/session-tool-state.js";
+export type { Tool, ToolResult } from "./tools/tool.js";
+export { editorTerminalArgv } from "./workspace/command-argv.js";
+export { LocalWorkspace, QUIET_ENV } from "./workspace/local-workspace.js";
+export {
+  type CommandExit,
+  type CommandSpec,
+  type DirEntry,
+  type FileStat,
+  type RunningCommand,
+  type Workspace,
+  WorkspaceError,
+  type WriteResult,
+} from "./workspace/workspace.js";
