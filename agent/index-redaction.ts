@@ -4,5 +4,6 @@
  * `initialize` reply, when the engine is not loaded yet), and the VS Code extension, which masks the server's
  * stderr and would otherwise bundle the whole engine into the extension host.
  */
+
+export { rememberSecret } from "./config/secret-values.js";
 export { redactSecrets } from "./security/secret-redaction.js";
-export { rememberSecret } from "./security/secret-values.js";

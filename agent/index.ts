@@ -16,6 +16,12 @@
 export { ConfigError, formatConfigProblem } from "./config/config-error.js";
 export { type Env, resolveHermesHome } from "./config/hermes-home.js";
 export { loadHermesConfig } from "./config/load-config.js";
+export {
+  isReasoningEffort,
+  type ReasoningEffort,
+  reasoningSupportOf,
+  shownEffort,
+} from "./config/model-reasoning.js";
 export type { ApiMode } from "./config/provider-catalog.js";
 export { resolveRuntimeProvider } from "./config/runtime-provider.js";
 export { readSkillSettings } from "./config/skill-settings.js";
@@ -38,12 +44,6 @@ export type { ContextReport } from "./prompt/system-prompt.js";
 export { checkImage, IMAGE_TOKEN_ESTIMATE, runtimeSeesImages } from "./providers/image-parts.js";
 export type { ChatMessage, ImageAttachment } from "./providers/messages.js";
 export type { TokenUsage } from "./providers/model-client.js";
-export {
-  isReasoningEffort,
-  type ReasoningEffort,
-  reasoningSupportOf,
-  shownEffort,
-} from "./providers/model-reasoning.js";
 // Safety: the sandbox's state, redaction of secrets, and the scanner's warm-up (run while the editor is idle).
 export { sandboxStatus } from "./sandbox/sandbox-status.js";
 export { warmUpScannerInSlices } from "./security/scanner-warm-up.js";

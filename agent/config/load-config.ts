@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse as parseDotenv } from "dotenv";
-import { rememberSecretsOfEnv, rememberSecretsOfTree } from "../security/secret-values.js";
 import { configPathOf, dotenvPathOf, type Env, resolveHermesHome } from "./hermes-home.js";
 import { type ModelSettings, readModelSettings } from "./model-settings.js";
+import { rememberSecretsOfEnv, rememberSecretsOfTree } from "./secret-values.js";
 import { readYamlFile, type YamlFile } from "./yaml-file.js";
 
 /** The user's Hermes configuration: HERMES_HOME, config.yaml and the environment with HERMES_HOME/.env applied. */

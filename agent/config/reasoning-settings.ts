@@ -1,4 +1,4 @@
-import { isReasoningEffort, REASONING_EFFORTS, type ReasoningEffort } from "../providers/model-reasoning.js";
+import { isReasoningEffort, REASONING_EFFORTS, type ReasoningEffort } from "./model-reasoning.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /**

@@ -1,5 +1,5 @@
-import { contextLengthOf, seesImages } from "../providers/model-metadata.js";
 import type { Env } from "./hermes-home.js";
+import { contextLengthOf, seesImages } from "./model-metadata.js";
 import type { ModelSettings } from "./model-settings.js";
 import { type ApiMode, findProvider } from "./provider-catalog.js";
 

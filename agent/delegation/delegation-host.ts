@@ -1,7 +1,7 @@
+import type { DelegationSettings } from "../config/delegation-settings.js";
 import type { Conversation } from "../loop/conversation.js";
 import type { TokenUsage } from "../providers/model-client.js";
 import type { Tool } from "../tools/tool.js";
-import type { DelegationSettings } from "./delegation-settings.js";
 
 /** What one subagent is made of: its instructions and the tools it may use. */
 export interface ChildSpec {

@@ -1,17 +1,17 @@
 import type { CompressionSettings } from "../compress/compression-settings.js";
+import { resolveChildRuntime } from "../config/child-runtime.js";
+import type { DelegationSettings } from "../config/delegation-settings.js";
 import type { HermesConfig } from "../config/load-config.js";
+import type { ReasoningEffort } from "../config/model-reasoning.js";
 import { readPromptSettings } from "../config/prompt-settings.js";
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import { Conversation } from "../loop/conversation.js";
 import { buildSystemPrompt } from "../prompt/system-prompt.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
-import type { ReasoningEffort } from "../providers/model-reasoning.js";
 import type { RetryOptions } from "../providers/retrying-client.js";
 import type { Tool } from "../tools/tool.js";
-import { resolveChildRuntime } from "./child-runtime.js";
 import type { ChildOpening, ChildSpec, DelegationHost } from "./delegation-host.js";
-import type { DelegationSettings } from "./delegation-settings.js";
 
 export interface SessionDelegationOptions {
   readonly config: HermesConfig;

@@ -1,10 +1,10 @@
 import type { CompressionSettings } from "../compress/compression-settings.js";
 import { formatTodoSnapshot, pushUserMessage } from "../compress/todo-snapshot.js";
 import { estimateFixedTokens } from "../compress/token-estimate.js";
+import type { ReasoningEffort } from "../config/model-reasoning.js";
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { AssistantMessage, ChatMessage, ImageAttachment, ToolSchema } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
-import type { ReasoningEffort } from "../providers/model-reasoning.js";
 import { describeProviderError, toProviderError } from "../providers/provider-error.js";
 import type { TodoItem } from "../tools/session-tool-state.js";
 import type { Tool } from "../tools/tool.js";

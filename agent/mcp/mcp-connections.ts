@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { rememberSecret, rememberSecretsOfEnv } from "../security/secret-values.js";
+import { rememberSecret, rememberSecretsOfEnv } from "../config/secret-values.js";
 import type { Tool } from "../tools/tool.js";
 import { type McpNameValue, type McpServerSpec, type McpStdioServerSpec, mcpTransportOf } from "./mcp-server-spec.js";
 import { createMcpTool, type McpToolInfo, mcpToolName } from "./mcp-tool.js";

@@ -1,6 +1,6 @@
+import { type ClaudeGeneration, claudeGeneration, type ReasoningEffort } from "../config/model-reasoning.js";
 import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { ChatMessage } from "./messages.js";
-import { type ClaudeGeneration, claudeGeneration, type ReasoningEffort } from "./model-reasoning.js";
 import type { WireEffort } from "./reasoning-params.js";
 
 /**

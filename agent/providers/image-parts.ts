@@ -1,6 +1,6 @@
+import { seesImages } from "../config/model-metadata.js";
 import type { ApiMode } from "../config/provider-catalog.js";
 import type { ChatMessage, ImageAttachment, ImageMimeType, UserMessage } from "./messages.js";
-import { seesImages } from "./model-metadata.js";
 
 /**
  * Images in user messages: checking what a client sent, naming an image in words, and telling a model that cannot

@@ -1,5 +1,5 @@
+import type { ReasoningEffort } from "../config/model-reasoning.js";
 import type { ChatMessage, SignedThinking, ToolSchema } from "./messages.js";
-import type { ReasoningEffort } from "./model-reasoning.js";
 
 export interface TokenUsage {
   readonly inputTokens: number;

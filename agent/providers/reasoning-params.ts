@@ -1,5 +1,5 @@
+import { type ReasoningEffort, reasoningGatewayOf } from "../config/model-reasoning.js";
 import type { RuntimeProvider } from "../config/runtime-provider.js";
-import { type ReasoningEffort, reasoningGatewayOf } from "./model-reasoning.js";
 
 /**
  * The reasoning request parameters of the two OpenAI wire formats, for an effort already decided (reasoning-policy.ts).

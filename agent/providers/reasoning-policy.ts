@@ -1,5 +1,10 @@
+import {
+  clampEffort,
+  type ReasoningEffort,
+  type ReasoningRoute,
+  reasoningSupportOf,
+} from "../config/model-reasoning.js";
 import type { ModelClient, ModelRequest, ModelStreamEvent } from "./model-client.js";
-import { clampEffort, type ReasoningEffort, type ReasoningRoute, reasoningSupportOf } from "./model-reasoning.js";
 import { ProviderError } from "./provider-error.js";
 
 /**

@@ -1,4 +1,9 @@
-import { claudeGeneration, type ReasoningRoute, reasoningGatewayOf, reasoningSupportOf } from "./model-reasoning.js";
+import {
+  claudeGeneration,
+  type ReasoningRoute,
+  reasoningGatewayOf,
+  reasoningSupportOf,
+} from "../config/model-reasoning.js";
 
 /**
  * What a model accepts besides reasoning parameters, for requests that set their own sampling (the approval judge

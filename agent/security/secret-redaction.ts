@@ -11,7 +11,7 @@
  *
  * A masked key keeps its vendor prefix ("sk-ant-…[redacted]") so a user can still tell which key a message is about.
  */
-import { knownSecretValues } from "./secret-values.js";
+import { knownSecretValues } from "../config/secret-values.js";
 
 /** Vendor prefixes whose tail is the secret. Longest first within a family, so `sk-ant-` wins over `sk-`. */
 const KEY_SHAPES: readonly string[] = [

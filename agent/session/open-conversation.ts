@@ -1,8 +1,10 @@
 import { readCompressionSettings } from "../compress/compression-settings.js";
 import { readApprovalJudgeSettings } from "../config/approval-judge-settings.js";
+import { readDelegationSettings } from "../config/delegation-settings.js";
 import { readFallbackSettings, resolveFallbackProviders } from "../config/fallback-settings.js";
 import { type Env, ensureHermesHome } from "../config/hermes-home.js";
 import { type HermesConfig, loadHermesConfig } from "../config/load-config.js";
+import { contextLengthOf } from "../config/model-metadata.js";
 import { readPromptSettings } from "../config/prompt-settings.js";
 import { readReasoningEffort } from "../config/reasoning-settings.js";
 import { type RuntimeProvider, type RuntimeResolution, resolveRuntimeProvider } from "../config/runtime-provider.js";
@@ -10,7 +12,6 @@ import { readToolSettings, type ToolSettings } from "../config/tool-settings.js"
 import { availableToolsets } from "../delegation/child-toolsets.js";
 import { createDelegateTool } from "../delegation/delegate-tool.js";
 import type { DelegationHost } from "../delegation/delegation-host.js";
-import { readDelegationSettings } from "../delegation/delegation-settings.js";
 import { createSessionDelegationHost } from "../delegation/session-delegation-host.js";
 import { Conversation } from "../loop/conversation.js";
 import { systemPromptAfterCompression } from "../prompt/prompt-after-compression.js";
@@ -18,7 +19,6 @@ import { seedSoul } from "../prompt/soul.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
-import { contextLengthOf } from "../providers/model-metadata.js";
 import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";

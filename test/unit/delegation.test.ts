@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import { ConfigError } from "../../agent/config/config-error.js";
+import { readDelegationSettings } from "../../agent/config/delegation-settings.js";
 import { parseYamlText } from "../../agent/config/yaml-file.js";
 import { createDelegateTool } from "../../agent/delegation/delegate-tool.js";
-import { readDelegationSettings } from "../../agent/delegation/delegation-settings.js";
 import type { AgentEvent } from "../../agent/loop/events.js";
 import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
 import type { TokenUsage } from "../../agent/providers/model-client.js";

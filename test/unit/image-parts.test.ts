@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { estimateMessageTokens } from "../../agent/compress/token-estimate.js";
+import { knownVisionSupport } from "../../agent/config/model-metadata.js";
 import { readModelSettings } from "../../agent/config/model-settings.js";
 import { type RuntimeProvider, resolveRuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { parseYamlText } from "../../agent/config/yaml-file.js";
@@ -13,7 +14,6 @@ import {
   withImagesAsNotes,
 } from "../../agent/providers/image-parts.js";
 import type { ChatMessage, ImageAttachment } from "../../agent/providers/messages.js";
-import { knownVisionSupport } from "../../agent/providers/model-metadata.js";
 import { toResponsesInput } from "../../agent/providers/responses.js";
 import { fromStoredMessages, toStoredMessages } from "../../agent/session/history-codec.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import type { ReasoningEffort } from "../../agent/config/model-reasoning.js";
 import type { ApiMode } from "../../agent/config/provider-catalog.js";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { Conversation } from "../../agent/loop/conversation.js";
@@ -8,7 +9,6 @@ import { thinkingReplayFor } from "../../agent/providers/anthropic-thinking.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import type { ChatMessage } from "../../agent/providers/messages.js";
 import type { ModelClient, ModelRequest } from "../../agent/providers/model-client.js";
-import type { ReasoningEffort } from "../../agent/providers/model-reasoning.js";
 import type { Tool } from "../../agent/tools/tool.js";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { TempDirs } from "../helpers/temp-dirs.js";

@@ -1,14 +1,14 @@
 import { strict as assert } from "node:assert";
 import { ConfigError } from "../../agent/config/config-error.js";
-import type { ApiMode } from "../../agent/config/provider-catalog.js";
-import { readReasoningEffort } from "../../agent/config/reasoning-settings.js";
-import { parseYamlText } from "../../agent/config/yaml-file.js";
 import {
   clampEffort,
   type ReasoningRoute,
   reasoningSupportOf,
   shownEffort,
-} from "../../agent/providers/model-reasoning.js";
+} from "../../agent/config/model-reasoning.js";
+import type { ApiMode } from "../../agent/config/provider-catalog.js";
+import { readReasoningEffort } from "../../agent/config/reasoning-settings.js";
+import { parseYamlText } from "../../agent/config/yaml-file.js";
 import { effortToSend } from "../../agent/providers/reasoning-policy.js";
 
 const yaml = (text: string) => parseYamlText("/home/u/.hermes/config.yaml", text);

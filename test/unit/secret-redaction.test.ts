@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { eventToUpdate } from "../../acp-server/event-to-update.js";
 import { createStderrLogger } from "../../acp-server/log.js";
 import { loadHermesConfig } from "../../agent/config/load-config.js";
+import { forgetSecretsForTests, rememberSecret, rememberSecretsOfTree } from "../../agent/config/secret-values.js";
 import { redactKnownSecrets, redactSecrets } from "../../agent/security/secret-redaction.js";
-import { forgetSecretsForTests, rememberSecret, rememberSecretsOfTree } from "../../agent/security/secret-values.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 /** A fake key body of `n` characters from `alphabet` (built at run time: no key-shaped literal sits in the source). */

@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { forgetSecretsForTests, rememberSecret } from "../../agent/config/secret-values.js";
 import type { AgentEvent } from "../../agent/loop/events.js";
 import { runToolCalls } from "../../agent/loop/tool-runner.js";
-import { forgetSecretsForTests, rememberSecret } from "../../agent/security/secret-values.js";
 import { scanToolOutput } from "../../agent/security/tool-output-scan.js";
 import { SESSION_TOOLS } from "../../agent/tools/registry.js";
 import type { Tool, ToolResult } from "../../agent/tools/tool.js";

@@ -1,7 +1,7 @@
 import type { ApprovalJudgeSettings } from "../../config/approval-judge-settings.js";
+import { resolveChildRuntime } from "../../config/child-runtime.js";
 import type { Env } from "../../config/hermes-home.js";
 import type { RuntimeProvider } from "../../config/runtime-provider.js";
-import { resolveChildRuntime } from "../../delegation/child-runtime.js";
 import { createModelClient } from "../../providers/create-model-client.js";
 import type { ModelClient, ModelRequest } from "../../providers/model-client.js";
 import { samplingContractOf } from "../../providers/sampling-contract.js";

@@ -1,4 +1,4 @@
-import type { RuntimeProvider } from "../config/runtime-provider.js";
+import type { RuntimeProvider } from "./runtime-provider.js";
 
 /**
  * Which models take reasoning ("thinking") parameters, which effort levels each accepts, and what it does when it is

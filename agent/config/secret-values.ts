@@ -1,4 +1,4 @@
-import { findProvider, knownProviderIds } from "../config/provider-catalog.js";
+import { findProvider, knownProviderIds } from "./provider-catalog.js";
 
 /**
  * The secret values this process holds, for redaction (secret-redaction.ts). Filled from the process environment on

@@ -1,7 +1,7 @@
-import type { EndpointFields } from "../config/endpoint-fields.js";
-import type { Env } from "../config/hermes-home.js";
-import { type RuntimeProvider, type RuntimeResolution, resolveRuntimeProvider } from "../config/runtime-provider.js";
-import { contextLengthOf } from "../providers/model-metadata.js";
+import type { EndpointFields } from "./endpoint-fields.js";
+import type { Env } from "./hermes-home.js";
+import { contextLengthOf } from "./model-metadata.js";
+import { type RuntimeProvider, type RuntimeResolution, resolveRuntimeProvider } from "./runtime-provider.js";
 
 /**
  * The model subagents talk to, as upstream's `_resolve_delegation_credentials` picks it: `delegation.base_url` is a

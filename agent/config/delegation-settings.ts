@@ -1,5 +1,5 @@
-import { type EndpointFields, readEndpointFields } from "../config/endpoint-fields.js";
-import { configErrorAt, type YamlFile } from "../config/yaml-file.js";
+import { type EndpointFields, readEndpointFields } from "./endpoint-fields.js";
+import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** config.yaml `delegation:`, with the defaults of the Python original's delegate_task. */
 export interface DelegationSettings {
