@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { createStderrLogger } from "./log.js";
-import { HERMES_ACP_VERSION } from "./version.js";
+import { createStderrLogger } from "./rpc/log.js";
+import { HERMES_ACP_VERSION } from "./rpc/version.js";
 
 const USAGE = `hermes-acp ${HERMES_ACP_VERSION}: Hermes Agent over the Agent Client Protocol (stdio)
 
@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hermes-acp: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
-  const { serveStdio } = await import("./serve-stdio.js");
+  const { serveStdio } = await import("./rpc/serve-stdio.js");
   await serveStdio(log);
   return 0;
 }

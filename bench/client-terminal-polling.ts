@@ -7,8 +7,8 @@
  */
 import { execFileSync } from "node:child_process";
 import * as acp from "@agentclientprotocol/sdk";
-import { ClientTerminalCommand } from "../acp-server/client-terminal.js";
-import { TerminalLinks } from "../acp-server/terminal-links.js";
+import { ClientTerminalCommand } from "../acp-server/editor/client-terminal.js";
+import { TerminalLinks } from "../acp-server/editor/terminal-links.js";
 import { OutputCollector } from "../agent/tools/terminal/terminal-text.js";
 import { LocalWorkspace } from "../agent/workspace/local-workspace.js";
 import { onTerminalRequests, TerminalHandlers } from "../extension/acp/terminal-handlers.js";

@@ -10,11 +10,11 @@ import { performance } from "node:perf_hooks";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import * as acp from "@agentclientprotocol/sdk";
-import type { AcpSession } from "../acp-server/acp-session.js";
-import { createAgentApp } from "../acp-server/agent-app.js";
-import { EditorDocuments } from "../acp-server/editor-documents.js";
-import { connectAgent } from "../acp-server/serve-stdio.js";
-import { createServerContext } from "../acp-server/server-context.js";
+import { EditorDocuments } from "../acp-server/editor/editor-documents.js";
+import { createAgentApp } from "../acp-server/rpc/agent-app.js";
+import { connectAgent } from "../acp-server/rpc/serve-stdio.js";
+import { createServerContext } from "../acp-server/rpc/server-context.js";
+import type { AcpSession } from "../acp-server/session/acp-session.js";
 
 const BURST = 10_000;
 const ROUNDS = 15;

@@ -1,8 +1,8 @@
 import * as acp from "@agentclientprotocol/sdk";
-import { createAgentApp } from "../agent-app.js";
-import type { Logger } from "../log.js";
-import { createServerContext } from "../server-context.js";
-import { HERMES_ACP_VERSION } from "../version.js";
+import { createAgentApp } from "../rpc/agent-app.js";
+import type { Logger } from "../rpc/log.js";
+import { createServerContext } from "../rpc/server-context.js";
+import { HERMES_ACP_VERSION } from "../rpc/version.js";
 import { askOnTerminal } from "./terminal-permission.js";
 
 export interface ChatIo {

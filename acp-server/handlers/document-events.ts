@@ -1,6 +1,6 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { NesCapabilities } from "@agentclientprotocol/sdk/experimental/nes";
-import type { ServerContext } from "../server-context.js";
+import type { ServerContext } from "../rpc/server-context.js";
 
 /**
  * The document events this server asks for (ACP's unstable `nes` capability): which files the user opens and looks

@@ -1,7 +1,7 @@
 import { type InitializeRequest, type InitializeResponse, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
 import type { AgentCapabilities } from "@agentclientprotocol/sdk/experimental/nes";
-import type { ServerContext } from "../server-context.js";
-import { AGENT_NAME, AGENT_TITLE, HERMES_ACP_VERSION } from "../version.js";
+import type { ServerContext } from "../rpc/server-context.js";
+import { AGENT_NAME, AGENT_TITLE, HERMES_ACP_VERSION } from "../rpc/version.js";
 import { DOCUMENT_EVENTS_CAPABILITY } from "./document-events.js";
 
 /** Answers `initialize` with protocol 1 and only the capabilities this server really has. Does no other work. */

@@ -11,11 +11,11 @@ import {
   type ResumeSessionResponse,
 } from "@agentclientprotocol/sdk";
 import { fromStoredMessages, isReasoningEffort, isSessionMode, resolveHermesHome } from "../../agent/index.js";
-import { AcpSession } from "../acp-session.js";
-import { replayHistory } from "../history-replay.js";
-import type { ServerContext } from "../server-context.js";
-import { configOptionsOf, modesOf } from "../session-config.js";
-import { type PersistedSessionState, SessionPersistence } from "../session-persistence.js";
+import type { ServerContext } from "../rpc/server-context.js";
+import { AcpSession } from "../session/acp-session.js";
+import { replayHistory } from "../session/history-replay.js";
+import { configOptionsOf, modesOf } from "../session/session-config.js";
+import { type PersistedSessionState, SessionPersistence } from "../session/session-persistence.js";
 import { announceSession, prepareForClient, sessionOptions, startMcpServers } from "./session-new.js";
 
 const PAGE_SIZE = 50;

@@ -17,15 +17,15 @@ import {
   sandboxStatus,
   type Tool,
 } from "../../agent/index.js";
-import { AcpApprover } from "../acp-approver.js";
-import { AcpSession, type AcpSessionOptions } from "../acp-session.js";
-import { AcpWorkspace } from "../acp-workspace.js";
-import type { ServerContext } from "../server-context.js";
-import { configOptionsOf, modesOf } from "../session-config.js";
-import { SessionPersistence } from "../session-persistence.js";
-import { skillAvailableCommands } from "../skill-commands.js";
-import { availableCommands } from "../slash-commands.js";
-import { TerminalLinks } from "../terminal-links.js";
+import { AcpApprover } from "../editor/acp-approver.js";
+import { AcpWorkspace } from "../editor/acp-workspace.js";
+import { TerminalLinks } from "../editor/terminal-links.js";
+import type { ServerContext } from "../rpc/server-context.js";
+import { AcpSession, type AcpSessionOptions } from "../session/acp-session.js";
+import { configOptionsOf, modesOf } from "../session/session-config.js";
+import { SessionPersistence } from "../session/session-persistence.js";
+import { skillAvailableCommands } from "../turn/skill-commands.js";
+import { availableCommands } from "../turn/slash-commands.js";
 
 /** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
 export function prepareForClient(

@@ -10,12 +10,12 @@ import {
 import type { AgentEvent, StopReason } from "../../agent/index.js";
 import { delegateStartText } from "../delegation-view.js";
 import { eventToUpdate } from "../event-to-update.js";
-import { promptToText } from "../prompt-text.js";
-import type { ServerContext } from "../server-context.js";
-import { configOptionsOf } from "../session-config.js";
-import { buildSkillOrUserTurn } from "../skill-commands.js";
-import { availableCommands, isImmediateCommand, runSlashCommand } from "../slash-commands.js";
+import type { ServerContext } from "../rpc/server-context.js";
+import { configOptionsOf } from "../session/session-config.js";
 import { ToolProgressRelay } from "../tool-progress.js";
+import { promptToText } from "../turn/prompt-text.js";
+import { buildSkillOrUserTurn } from "../turn/skill-commands.js";
+import { availableCommands, isImmediateCommand, runSlashCommand } from "../turn/slash-commands.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every

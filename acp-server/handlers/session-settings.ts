@@ -5,10 +5,10 @@ import {
   type SetSessionModeRequest,
 } from "@agentclientprotocol/sdk";
 import { isSessionMode } from "../../agent/index.js";
-import type { AcpSession } from "../acp-session.js";
-import type { ServerContext } from "../server-context.js";
-import { configOptionsOf } from "../session-config.js";
-import { THINKING_OPTION_ID } from "../thinking-option.js";
+import type { ServerContext } from "../rpc/server-context.js";
+import type { AcpSession } from "../session/acp-session.js";
+import { configOptionsOf } from "../session/session-config.js";
+import { THINKING_OPTION_ID } from "../session/thinking-option.js";
 
 function sessionOf(ctx: ServerContext, sessionId: string): AcpSession {
   const session = ctx.sessions.get(sessionId);

@@ -2,9 +2,9 @@ import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
-import { AcpWorkspace } from "../../acp-server/acp-workspace.js";
-import type { Logger } from "../../acp-server/log.js";
-import { TerminalLinks } from "../../acp-server/terminal-links.js";
+import { AcpWorkspace } from "../../acp-server/editor/acp-workspace.js";
+import { TerminalLinks } from "../../acp-server/editor/terminal-links.js";
+import type { Logger } from "../../acp-server/rpc/log.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 
 type Answer = (method: string, signal: AbortSignal | undefined) => Promise<unknown>;

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as acp from "@agentclientprotocol/sdk";
-import { ClientTerminalCommand, nextPollMs } from "../../acp-server/client-terminal.js";
-import { TerminalLinks } from "../../acp-server/terminal-links.js";
+import { ClientTerminalCommand, nextPollMs } from "../../acp-server/editor/client-terminal.js";
+import { TerminalLinks } from "../../acp-server/editor/terminal-links.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
 import type { CommandSpec, RunningCommand } from "../../agent/workspace/workspace.js";
 import { onTerminalRequests, TerminalHandlers } from "../../extension/acp/terminal-handlers.js";

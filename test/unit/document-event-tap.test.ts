@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { DocumentEventTap, type OversizedReply } from "../../acp-server/document-event-tap.js";
-import { readJsonRpcHead } from "../../acp-server/jsonrpc-head.js";
+import { DocumentEventTap, type OversizedReply } from "../../acp-server/rpc/document-event-tap.js";
+import { readJsonRpcHead } from "../../acp-server/rpc/jsonrpc-head.js";
 
 /** Feeds `text` through a tap in chunks of `size` bytes; returns what came out and which events were handled. */
 async function run(text: string, size: number, accept = (method: string) => method !== "document/didChange") {

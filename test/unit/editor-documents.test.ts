@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { EditorDocuments } from "../../acp-server/editor-documents.js";
+import { EditorDocuments } from "../../acp-server/editor/editor-documents.js";
 import { parseDocumentRef, parseFocusEvent } from "../../acp-server/handlers/document-events.js";
 import { SubdirectoryHintTracker } from "../../agent/context/subdirectory-hints.js";
 import { formatInjectedHints } from "../../agent/prompt/format-hint-report.js";

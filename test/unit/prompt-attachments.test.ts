@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { displayName } from "../../acp-server/prompt-attachments.js";
-import { pathFromFileUri } from "../../acp-server/prompt-files.js";
+import { displayName } from "../../acp-server/turn/prompt-attachments.js";
+import { pathFromFileUri } from "../../acp-server/turn/prompt-files.js";
 import { decodeAttachmentText } from "../../agent/context/attached-file.js";
 
 describe("prompt attachments: URIs, names and decoding", () => {

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { startupNotices } from "../../acp-server/startup-notices.js";
+import { startupNotices } from "../../acp-server/updates/startup-notices.js";
 import { ConfigError } from "../../agent/config/config-error.js";
 import { DEFAULT_SKILL_SETTINGS, readSkillSettings, type SkillSettings } from "../../agent/config/skill-settings.js";
 import { parseYamlText } from "../../agent/config/yaml-file.js";

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { skillSlug } from "../../acp-server/skill-commands.js";
+import { skillSlug } from "../../acp-server/turn/skill-commands.js";
 import { DEFAULT_SKILL_SETTINGS } from "../../agent/config/skill-settings.js";
 import { discoverSkills } from "../../agent/skills/skill-catalog.js";
 import { loadSkill } from "../../agent/skills/skill-loader.js";

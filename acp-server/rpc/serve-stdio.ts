@@ -1,9 +1,9 @@
 import { Readable, Writable } from "node:stream";
 import { format } from "node:util";
 import * as acp from "@agentclientprotocol/sdk";
+import { handleDocumentEvent } from "../handlers/document-events.js";
 import { createAgentApp } from "./agent-app.js";
 import { DocumentEventTap } from "./document-event-tap.js";
-import { handleDocumentEvent } from "./handlers/document-events.js";
 import type { Logger } from "./log.js";
 import { createServerContext, type ServerContext } from "./server-context.js";
 

@@ -4,8 +4,8 @@ import {
   type SessionStore,
   toolNamesOf,
   toStoredMessages,
-} from "../agent/index.js";
-import type { Logger } from "./log.js";
+} from "../../agent/index.js";
+import type { Logger } from "../rpc/log.js";
 
 const TITLE_CHARS = 60;
 

@@ -12,8 +12,8 @@ import {
   editorTerminalArgv,
   QUIET_ENV,
   type RunningCommand,
-} from "../agent/index.js";
-import type { Logger } from "./log.js";
+} from "../../agent/index.js";
+import type { Logger } from "../rpc/log.js";
 import type { TerminalLinks } from "./terminal-links.js";
 
 // The editor keeps this much of the output (dropping from the front); we read it before it drops what we have not.

@@ -1,8 +1,8 @@
 import type { ClientCapabilities } from "@agentclientprotocol/sdk";
-import type { Env } from "../agent/index.js";
-import type { AcpSession } from "./acp-session.js";
+import type { Env } from "../../agent/index.js";
+import type { AcpSession } from "../session/acp-session.js";
+import { StoreAccess } from "../session/store-access.js";
 import type { Logger } from "./log.js";
-import { StoreAccess } from "./store-access.js";
 
 /** What every handler of one connection shares: the environment, the log, the client's capabilities, the sessions. */
 export interface ServerContext {

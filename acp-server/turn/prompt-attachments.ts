@@ -8,7 +8,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   readAttachedFile,
   type Workspace,
-} from "../agent/index.js";
+} from "../../agent/index.js";
 import { pathFromFileUri } from "./prompt-files.js";
 import { isImageBlob } from "./prompt-images.js";
 

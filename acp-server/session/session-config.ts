@@ -1,5 +1,5 @@
 import type { SessionConfigOption, SessionModeState } from "@agentclientprotocol/sdk";
-import { SESSION_MODES } from "../agent/index.js";
+import { SESSION_MODES } from "../../agent/index.js";
 import type { AcpSession } from "./acp-session.js";
 import { thinkingOption } from "./thinking-option.js";
 

@@ -6,9 +6,9 @@ import {
   memoryFilePath,
   memoryUsage,
   readMemoryEntries,
-} from "../agent/index.js";
-import type { AcpSession } from "./acp-session.js";
-import { HERMES_ACP_VERSION } from "./version.js";
+} from "../../agent/index.js";
+import { HERMES_ACP_VERSION } from "../rpc/version.js";
+import type { AcpSession } from "../session/acp-session.js";
 
 /** A command handled by the server itself: its reply is sent as the agent's message and the model is not called. */
 interface SlashCommand {

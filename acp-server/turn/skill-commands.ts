@@ -5,8 +5,8 @@ import {
   readSkillSettings,
   type SkillCatalog,
   type SkillEntry,
-} from "../agent/index.js";
-import type { AcpSession } from "./acp-session.js";
+} from "../../agent/index.js";
+import type { AcpSession } from "../session/acp-session.js";
 import { buildUserTurn, type UserTurn } from "./user-turn.js";
 
 /** Upstream's `slugify_skill_name`: lower case, spaces to hyphens, only letters, digits, `_` and `-` (any script). */

@@ -21,12 +21,12 @@ import {
   type Tool,
   type ToolEnvironment,
   type Workspace,
-} from "../agent/index.js";
-import { EditorDocuments } from "./editor-documents.js";
-import { PromptQueue } from "./prompt-queue.js";
+} from "../../agent/index.js";
+import { EditorDocuments } from "../editor/editor-documents.js";
+import { TerminalLinks } from "../editor/terminal-links.js";
+import { PromptQueue } from "../turn/prompt-queue.js";
+import { type StartupNotice, startupNotices } from "../updates/startup-notices.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
-import { type StartupNotice, startupNotices } from "./startup-notices.js";
-import { TerminalLinks } from "./terminal-links.js";
 import { thinkingChoice } from "./thinking-option.js";
 
 export interface AcpSessionOptions {

@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import { expandContextReferences, type ImageAttachment, runtimeSeesImages } from "../agent/index.js";
-import type { AcpSession } from "./acp-session.js";
+import { expandContextReferences, type ImageAttachment, runtimeSeesImages } from "../../agent/index.js";
+import type { AcpSession } from "../session/acp-session.js";
 import { composePromptMessage } from "./prompt-attachments.js";
 import { promptFilePaths } from "./prompt-files.js";
 import { promptImages } from "./prompt-images.js";

@@ -1,12 +1,12 @@
 import * as acp from "@agentclientprotocol/sdk";
-import { onDocumentEvents } from "./handlers/document-events.js";
-import { handleInitialize } from "./handlers/initialize.js";
+import { onDocumentEvents } from "../handlers/document-events.js";
+import { handleInitialize } from "../handlers/initialize.js";
 import type { ServerContext } from "./server-context.js";
 import { AGENT_NAME } from "./version.js";
 
 // Session handlers pull in the whole engine (config, YAML, prompt builder, scanner). They are loaded after the
 // initialize reply has gone out, so spawn → initialize pays only for the protocol layer.
-const loadSessionHandlers = () => import("./handlers/session-handlers.js");
+const loadSessionHandlers = () => import("../handlers/session-handlers.js");
 
 /** The ACP agent: method names wired to their handlers. One app per connection. */
 export function createAgentApp(ctx: ServerContext): acp.AgentApp {
@@ -18,7 +18,7 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
         () =>
           void handlers()
             // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
-            .then(() => import("../agent/index.js"))
+            .then(() => import("../../agent/index.js"))
             // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
             .then((engine) => engine.warmUpScannerInSlices())
             .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),

@@ -1,5 +1,5 @@
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import { type ApiMode, checkImage, type ImageAttachment } from "../agent/index.js";
+import { type ApiMode, checkImage, type ImageAttachment } from "../../agent/index.js";
 
 export interface PromptImages {
   readonly images: readonly ImageAttachment[];

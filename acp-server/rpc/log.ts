@@ -1,4 +1,4 @@
-import { redactSecrets } from "../agent/index-redaction.js";
+import { redactSecrets } from "../../agent/index-redaction.js";
 
 /**
  * Logging for the server. stdout belongs to JSON-RPC, so every line goes to stderr. `--verbose` adds debug lines.

@@ -8,9 +8,9 @@ import {
   type Workspace,
   WorkspaceError,
   type WriteResult,
-} from "../agent/index.js";
+} from "../../agent/index.js";
+import type { Logger } from "../rpc/log.js";
 import { ClientTerminalCommand } from "./client-terminal.js";
-import type { Logger } from "./log.js";
 import type { TerminalLinks } from "./terminal-links.js";
 
 // An editor that does not answer a read within this is reported as not answering (never read behind its back).

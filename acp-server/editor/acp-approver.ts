@@ -12,8 +12,8 @@ import type {
   EditApprovalRequest,
   ReadApproval,
   ReadApprovalRequest,
-} from "../agent/index.js";
-import type { Logger } from "./log.js";
+} from "../../agent/index.js";
+import type { Logger } from "../rpc/log.js";
 
 /** A user who walked away does not leave a turn hanging forever: unanswered requests count as "deny". */
 const ANSWER_TIMEOUT_MS = 10 * 60_000;

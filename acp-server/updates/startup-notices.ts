@@ -1,4 +1,4 @@
-import { blockedSkillFindings, type ContextReport } from "../agent/index.js";
+import { blockedSkillFindings, type ContextReport } from "../../agent/index.js";
 
 export interface StartupNotice {
   readonly title: string;

@@ -1,5 +1,5 @@
 import type { SessionConfigOption } from "@agentclientprotocol/sdk";
-import { type Conversation, type ReasoningEffort, reasoningSupportOf, shownEffort } from "../agent/index.js";
+import { type Conversation, type ReasoningEffort, reasoningSupportOf, shownEffort } from "../../agent/index.js";
 
 /** The config option's id and category, as upstream's ACP adapter names them. */
 export const THINKING_OPTION_ID = "reasoning_effort";
