@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { readBlockedError } from "../tools/safety/file-safety.js";
+import { readBlockedError } from "../security/file-safety.js";
 import { realpathOr } from "./fs-probe.js";
 import { type Expansion, fileBlock, folderBlock, gitBlock } from "./reference-blocks.js";
 import { type ContextReference, parseReferences } from "./reference-parser.js";

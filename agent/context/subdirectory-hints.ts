@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pyStrip } from "../prompt/python-text.js";
 import { truncateContent } from "../prompt/truncation.js";
+import { readBlockedError } from "../security/file-safety.js";
 import { scanWhole } from "../security/threat-scanner.js";
-import { readBlockedError } from "../tools/safety/file-safety.js";
 import { realpathOr, statOr } from "./fs-probe.js";
 import { pathCandidates } from "./hint-candidates.js";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname, join, relative, sep } from "node:path";
 import { realpathOr, statOr } from "../context/fs-probe.js";
-import { type ReadBlockOptions, readBlockedError } from "../tools/safety/file-safety.js";
+import { type ReadBlockOptions, readBlockedError } from "../security/file-safety.js";
 import { SKILL_SUPPORT_DIRS } from "./skill-files.js";
 import { type SkillFailure, threatFailure } from "./skill-loader.js";
 

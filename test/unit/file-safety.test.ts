@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { readBlockedError, writeDeniedError } from "../../agent/tools/safety/file-safety.js";
+import { readBlockedError, writeDeniedError } from "../../agent/security/file-safety.js";
 import { FileToolWorkspace } from "../helpers/file-tool-workspace.js";
 
 describe("file tools", () => {

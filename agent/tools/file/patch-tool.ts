@@ -1,7 +1,7 @@
 import { structuredPatch } from "diff";
+import { readBlockedError, writeDeniedError } from "../../security/file-safety.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import { approveEdits } from "../safety/edit-approval.js";
-import { readBlockedError, writeDeniedError } from "../safety/file-safety.js";
 import { pathScope } from "../safety/path-scope.js";
 import { type FileEdit, type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";

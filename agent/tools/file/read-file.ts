@@ -1,6 +1,6 @@
 import { basename, dirname, extname, join } from "node:path";
+import { readBlockedError } from "../../security/file-safety.js";
 import type { Workspace } from "../../workspace/workspace.js";
-import { readBlockedError } from "../safety/file-safety.js";
 import { approveRead } from "../safety/read-approval.js";
 import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { isSavedWebPage, wrapSavedWebPage } from "../web/saved-pages.js";

@@ -1,5 +1,5 @@
+import { writeDeniedError } from "../../security/file-safety.js";
 import { approveEdits } from "../safety/edit-approval.js";
-import { writeDeniedError } from "../safety/file-safety.js";
 import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { splitLines } from "./read-file.js";

@@ -1,4 +1,4 @@
-import { isSameOrUnder, realPath } from "./real-path.js";
+import { isSameOrUnder, realPath } from "../../security/real-path.js";
 
 /**
  * Where a path really is, for the decisions that depend on it: symlinks and `..` resolved (realPath), and the

@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import type { Env } from "../../config/hermes-home.js";
-import { hermesDirs } from "./hermes-dirs.js";
-import { isSameOrUnder, realPath } from "./real-path.js";
+import { hermesDirs } from "../../security/hermes-dirs.js";
+import { isSameOrUnder, realPath } from "../../security/real-path.js";
 
 /**
  * Folders outside the workspace the file tools read without asking (the read-deny rules still apply inside them):

@@ -1,10 +1,10 @@
 import { dirname } from "node:path";
 import type { Env } from "../../config/hermes-home.js";
+import { isSameOrUnder } from "../../security/real-path.js";
 import type { ReadApproval, ReadApprovalRequest } from "../approver.js";
 import type { ToolContext } from "../tool.js";
 import { pathScope } from "./path-scope.js";
 import { isAllowlistedRead } from "./read-allowlist.js";
-import { isSameOrUnder } from "./real-path.js";
 
 export interface ReadScopeOptions {
   readonly userHome: string;

@@ -1,5 +1,5 @@
 import { delimiter, join, normalize } from "node:path";
-import type { Env } from "../../config/hermes-home.js";
+import type { Env } from "../config/hermes-home.js";
 import { hermesDirs, hermesRootOf, profileDirs } from "./hermes-dirs.js";
 import { expandHome, isSameOrUnder, isUnder, realPath } from "./real-path.js";
 

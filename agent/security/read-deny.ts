@@ -1,9 +1,5 @@
 import { basename, join } from "node:path";
-import {
-  HERMES_CREDENTIAL_FILES,
-  HOME_CREDENTIAL_DIRS,
-  HOME_CREDENTIAL_FILES,
-} from "../../security/credential-locations.js";
+import { HERMES_CREDENTIAL_FILES, HOME_CREDENTIAL_DIRS, HOME_CREDENTIAL_FILES } from "./credential-locations.js";
 import { hermesDirs } from "./hermes-dirs.js";
 import { expandHome, isSameOrUnder, isUnder, realPath } from "./real-path.js";
 
