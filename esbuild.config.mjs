@@ -24,10 +24,10 @@ const builds = [
   {
     ...common,
     // The HTML-to-Markdown worker is its own entry: a worker thread loads a file, found at run time beside main.mjs
-    // (agent/tools/web/markdown-worker.ts), the way sql.js's wasm is.
+    // (agent/web/markdown-worker.ts), the way sql.js's wasm is.
     entryPoints: {
       main: "acp-server/main.ts",
-      "html-to-markdown-worker": "agent/tools/web/html-to-markdown-worker.ts",
+      "html-to-markdown-worker": "agent/web/html-to-markdown-worker.ts",
     },
     outdir: "dist/server",
     outExtension: { ".js": ".mjs" },

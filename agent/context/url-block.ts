@@ -1,6 +1,6 @@
 import { loadWebSettings } from "../config/web-settings.js";
-import { extractPages } from "../tools/web/extract-pages.js";
-import { wrapUntrusted } from "../tools/web/untrusted-content.js";
+import { extractPages } from "../web/extract-pages.js";
+import { wrapUntrusted } from "../web/untrusted-content.js";
 import type { Expansion } from "./reference-blocks.js";
 import { type ContextReference, estimateTokens } from "./reference-parser.js";
 

@@ -1,11 +1,6 @@
 import { scanToolOutput, type UntrustedOutputKind } from "../security/tool-output-scan.js";
 import type { Tool, ToolResult } from "../tools/tool.js";
-import {
-  findingsSummary,
-  findingsWarning,
-  UNTRUSTED_OUTPUT_NOTICE,
-  wrapUntrusted,
-} from "../tools/web/untrusted-content.js";
+import { findingsSummary, findingsWarning, UNTRUSTED_OUTPUT_NOTICE, wrapUntrusted } from "../web/untrusted-content.js";
 import type { AgentEventSink } from "./events.js";
 
 /**

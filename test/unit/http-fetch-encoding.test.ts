@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
-import { fetchLimited } from "../../agent/tools/web/http-fetch.js";
+import { fetchLimited } from "../../agent/web/http-fetch.js";
 
 // The page body each content-encoding is served with; http-fetch loads node:zlib only when a page is compressed.
 const PAGE = "Tide tables: high water twice a day. ".repeat(200);

@@ -1,9 +1,9 @@
 import { strict as assert } from "node:assert";
 import dnsPromises from "node:dns/promises";
 import { syncBuiltinESMExports } from "node:module";
-import { addressBlockReason } from "../../agent/tools/web/url-safety.js";
 import { runWebExtract } from "../../agent/tools/web/web-extract-tool.js";
 import { runWebSearch } from "../../agent/tools/web/web-search-tool.js";
+import { addressBlockReason } from "../../agent/web/url-safety.js";
 import type { FakeWeb } from "../fixtures/fake-web.js";
 import { WebToolHarness } from "../helpers/web-tool-harness.js";
 

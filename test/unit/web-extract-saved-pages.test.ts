@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { readFileSync } from "node:fs";
 import { createFileTools } from "../../agent/tools/file/index.js";
-import { UNTRUSTED_NOTICE } from "../../agent/tools/web/untrusted-content.js";
+import { UNTRUSTED_NOTICE } from "../../agent/web/untrusted-content.js";
 import type { FakeWeb } from "../fixtures/fake-web.js";
 import { writeTree } from "../helpers/temp-dirs.js";
 import { runTool, toolEnvironment } from "../helpers/tool-env.js";

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { htmlToMarkdown, replaceDataImages, titleOf } from "../../agent/tools/web/html-to-markdown.js";
+import { htmlToMarkdown, replaceDataImages, titleOf } from "../../agent/web/html-to-markdown.js";
 
 /** A page's worth (2 MB) of one pattern repeated: the shape that makes a backtracking regex quadratic. */
 const repeated = (unit: string, size = 2_000_000) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);

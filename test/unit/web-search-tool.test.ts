@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { createServer } from "node:net";
-import { UNTRUSTED_NOTICE } from "../../agent/tools/web/untrusted-content.js";
 import { runWebSearch } from "../../agent/tools/web/web-search-tool.js";
+import { UNTRUSTED_NOTICE } from "../../agent/web/untrusted-content.js";
 import type { FakeWeb } from "../fixtures/fake-web.js";
 import { unwrap, WebToolHarness } from "../helpers/web-tool-harness.js";
 

@@ -1,9 +1,9 @@
 import { basename, dirname, extname, join } from "node:path";
 import { readBlockedError } from "../../security/file-safety.js";
+import { isSavedWebPage, wrapSavedWebPage } from "../../web/saved-pages.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import { approveRead } from "../safety/read-approval.js";
 import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
-import { isSavedWebPage, wrapSavedWebPage } from "../web/saved-pages.js";
 import { specialFileError } from "./file-kind.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "./resolve-path.js";
 

@@ -1,7 +1,7 @@
 import type { WebSettings } from "../../config/web-settings.js";
+import { extractPages } from "../../web/extract-pages.js";
+import { wrapUntrusted } from "../../web/untrusted-content.js";
 import type { Tool, ToolResult } from "../tool.js";
-import { extractPages } from "./extract-pages.js";
-import { wrapUntrusted } from "./untrusted-content.js";
 import { webFailure as failure, webSettingsFor } from "./web-tool-support.js";
 
 /** Upstream takes at most five URLs a call (the handler slices the list). */

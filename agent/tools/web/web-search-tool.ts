@@ -1,9 +1,9 @@
 import type { WebSettings } from "../../config/web-settings.js";
+import { searxngSearch } from "../../web/searxng-backend.js";
+import { tavilySearch } from "../../web/tavily-backend.js";
+import { threatWarning, wrapUntrusted } from "../../web/untrusted-content.js";
+import type { SearchHit } from "../../web/web-results.js";
 import type { Tool, ToolResult } from "../tool.js";
-import { searxngSearch } from "./searxng-backend.js";
-import { tavilySearch } from "./tavily-backend.js";
-import { threatWarning, wrapUntrusted } from "./untrusted-content.js";
-import type { SearchHit } from "./web-results.js";
 import { webFailure as failure, webSettingsFor } from "./web-tool-support.js";
 
 const DEFAULT_LIMIT = 5;

@@ -1,4 +1,4 @@
-import type { WebSettings } from "../../config/web-settings.js";
+import type { WebSettings } from "../config/web-settings.js";
 import { plainFetchPage } from "./fetch-backend.js";
 import { replaceDataImages } from "./html-to-markdown.js";
 import { fitToBudget } from "./page-budget.js";

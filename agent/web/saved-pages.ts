@@ -1,5 +1,5 @@
 import { join, sep } from "node:path";
-import { realPath } from "../../security/file-safety.js";
+import { realPath } from "../security/file-safety.js";
 import { threatWarning, wrapUntrusted } from "./untrusted-content.js";
 
 /**

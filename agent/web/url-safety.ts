@@ -1,6 +1,6 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { BlockList, isIP } from "node:net";
-import { containsKeyShape } from "../../security/secret-redaction.js";
+import { containsKeyShape } from "../security/secret-redaction.js";
 
 /**
  * SSRF protection, after upstream's tools/url_safety.py: a page fetch may not reach loopback, private, link-local,

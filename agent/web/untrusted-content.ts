@@ -1,6 +1,6 @@
-import { describeThreat } from "../../security/threat-descriptions.js";
-import { scanWhole } from "../../security/threat-scanner.js";
-import type { OutputFinding } from "../../security/tool-output-scan.js";
+import { describeThreat } from "../security/threat-descriptions.js";
+import { scanWhole } from "../security/threat-scanner.js";
+import type { OutputFinding } from "../security/tool-output-scan.js";
 
 /**
  * Fetched pages and search snippets are untrusted input. Upstream (agent/tool_dispatch_helpers.py) does not block
