@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { pyStrip } from "../prompt/python-text.js";
-import { truncateContent } from "../prompt/truncation.js";
 import { readBlockedError } from "../security/file-safety.js";
 import { scanWhole } from "../security/threat-scanner.js";
 import { realpathOr, statOr } from "./fs-probe.js";
 import { pathCandidates } from "./hint-candidates.js";
+import { pyStrip } from "./python-text.js";
+import { truncateContent } from "./truncation.js";
 
 /** Per directory, the first non-empty of these is its hint ([LATER] list, with AGENTS.override.md). */
 export const HINT_FILENAMES = [

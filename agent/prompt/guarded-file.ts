@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { pyStrip, stripYamlFrontmatter } from "../context/python-text.js";
 import type { ThreatScope } from "../security/threat-patterns.js";
 import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
-import { pyStrip, stripYamlFrontmatter } from "./python-text.js";
 
 /** A context file read and checked, before any section or truncation is applied. */
 export interface GuardedFile {

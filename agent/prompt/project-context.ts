@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { findGitRoot } from "../context/fs-probe.js";
 import type { ContextFileDecision, LoadedSection } from "./context-decision.js";
 import { type GuardedFile, type ReadOutcome, readGuardedFile } from "./guarded-file.js";
 import { truncateContent, truncationWarning } from "./truncation.js";
@@ -72,13 +73,6 @@ function hermesCandidates(cwd: string): Candidate[] {
     // for both that is the file name.
     HERMES_NAMES.map((name) => ({ path: join(dir, name), label: name, type: "hermes" as const })),
   );
-}
-
-export function findGitRoot(start: string): string | undefined {
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
 }
 
 function cursorCandidates(cwd: string): Candidate[] {

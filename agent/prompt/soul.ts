@@ -1,9 +1,9 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { truncateContent, truncationWarning } from "../context/truncation.js";
 import type { ContextFileDecision } from "./context-decision.js";
 import { readGuardedFile } from "./guarded-file.js";
 import { DEFAULT_AGENT_IDENTITY } from "./identity.js";
-import { truncateContent, truncationWarning } from "./truncation.js";
 
 export interface Identity {
   /** SOUL.md's text (scanned, capped), or the default identity when SOUL.md is missing or empty. */

@@ -1,5 +1,6 @@
 import type { PromptSettings } from "../config/prompt-settings.js";
 import { DEFAULT_SKILL_SETTINGS } from "../config/skill-settings.js";
+import { findGitRoot } from "../context/fs-probe.js";
 import { discoverSkills, type SkillCatalog } from "../skills/skill-catalog.js";
 import type { SkillRoots } from "../skills/skill-roots.js";
 import { renderSkillsIndex } from "../skills/skills-index.js";
@@ -11,7 +12,7 @@ import {
   toolGuidance,
 } from "./guidance.js";
 import { memoryBlock } from "./memory-snapshot.js";
-import { discoverProjectContext, findGitRoot } from "./project-context.js";
+import { discoverProjectContext } from "./project-context.js";
 import { loadIdentity } from "./soul.js";
 import { type ContextCap, resolveContextCap } from "./truncation.js";
 

@@ -1,5 +1,5 @@
 import { parse as parseYaml } from "yaml";
-import { pyStrip } from "../prompt/python-text.js";
+import { pyStrip } from "../context/python-text.js";
 
 export type Frontmatter = Readonly<Record<string, unknown>>;
 

@@ -1,8 +1,7 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { SkillSettings } from "../config/skill-settings.js";
-import { realpathOr, statOr } from "../context/fs-probe.js";
-import { findGitRoot } from "../prompt/project-context.js";
+import { findGitRoot, realpathOr, statOr } from "../context/fs-probe.js";
 
 /** Where a skill came from; earlier tiers win a name (upstream's `get_scan_ordered_skills_dirs`). */
 export type SkillTier = "project" | "home" | "external";

@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pyStrip, stripYamlFrontmatter } from "../../agent/context/python-text.js";
 import { discoverProjectContext } from "../../agent/prompt/project-context.js";
-import { pyStrip, stripYamlFrontmatter } from "../../agent/prompt/python-text.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 const CAP = 20_000;

@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { contextLengthOf } from "../../agent/config/model-metadata.js";
 import type { PromptSettings } from "../../agent/config/prompt-settings.js";
+import { resolveContextCap, truncateContent } from "../../agent/context/truncation.js";
 import { formatContextReport } from "../../agent/prompt/format-context-report.js";
 import { DEFAULT_AGENT_IDENTITY } from "../../agent/prompt/identity.js";
 import { memoryBlock } from "../../agent/prompt/memory-snapshot.js";
 import { loadIdentity, seedSoul } from "../../agent/prompt/soul.js";
 import { buildSystemPrompt, PROJECT_CONTEXT_HEADING } from "../../agent/prompt/system-prompt.js";
-import { resolveContextCap, truncateContent } from "../../agent/prompt/truncation.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 const SETTINGS: PromptSettings = {
