@@ -1,9 +1,9 @@
 import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { findGitRoot } from "../context/fs-probe.js";
+import { truncateContent, truncationWarning } from "../context/truncation.js";
 import type { ContextFileDecision, LoadedSection } from "./context-decision.js";
 import { type GuardedFile, type ReadOutcome, readGuardedFile } from "./guarded-file.js";
-import { truncateContent, truncationWarning } from "./truncation.js";
 
 const HERMES_NAMES = [".hermes.md", "HERMES.md"] as const;
 const AGENTS_NAMES = ["AGENTS.md", "agents.md"] as const;

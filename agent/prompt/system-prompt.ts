@@ -1,6 +1,7 @@
 import type { PromptSettings } from "../config/prompt-settings.js";
 import { DEFAULT_SKILL_SETTINGS } from "../config/skill-settings.js";
 import { findGitRoot } from "../context/fs-probe.js";
+import { type ContextCap, resolveContextCap } from "../context/truncation.js";
 import { discoverSkills, type SkillCatalog } from "../skills/skill-catalog.js";
 import type { SkillRoots } from "../skills/skill-roots.js";
 import { renderSkillsIndex } from "../skills/skills-index.js";
@@ -14,7 +15,6 @@ import {
 import { memoryBlock } from "./memory-snapshot.js";
 import { discoverProjectContext } from "./project-context.js";
 import { loadIdentity } from "./soul.js";
-import { type ContextCap, resolveContextCap } from "./truncation.js";
 
 export interface SystemPromptInput {
   readonly home: string;
