@@ -26,6 +26,7 @@ import { configOptionsOf, modesOf } from "../session/session-config.js";
 import { SessionPersistence } from "../session/session-persistence.js";
 import { skillAvailableCommands } from "../turn/skill-commands.js";
 import { availableCommands } from "../turn/slash-commands.js";
+import { sessionEventUpdate } from "../updates/session-event-update.js";
 
 /** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
 export function prepareForClient(
@@ -166,7 +167,11 @@ export async function announceSession(ctx: ServerContext, session: AcpSession, c
   );
   // Clients without `session.notices` get the notices at the top of the first reply instead.
   if (!ctx.clientCapabilities?.session?.notices) return;
-  for (const notice of session.takeNotices()) {
-    await send({ sessionUpdate: "notice", severity: "warning", title: notice.title, description: notice.description });
-  }
+  // Hears what the session holds now (its startup notices), in order; what comes later waits for the first prompt.
+  let sent = Promise.resolve();
+  const stopListening = session.events.listen((event) => {
+    sent = sent.then(() => send(sessionEventUpdate(event, session, true)));
+  });
+  stopListening();
+  await sent;
 }

@@ -11,11 +11,11 @@ import type { AgentEvent, StopReason } from "../../agent/index.js";
 import { delegateStartText } from "../delegation-view.js";
 import { eventToUpdate } from "../event-to-update.js";
 import type { ServerContext } from "../rpc/server-context.js";
-import { configOptionsOf } from "../session/session-config.js";
 import { ToolProgressRelay } from "../tool-progress.js";
 import { promptToText } from "../turn/prompt-text.js";
 import { buildSkillOrUserTurn } from "../turn/skill-commands.js";
 import { availableCommands, isImmediateCommand, runSlashCommand } from "../turn/slash-commands.js";
+import { sessionEventUpdate } from "../updates/session-event-update.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
@@ -54,6 +54,7 @@ export async function handlePrompt(
   };
   const progress = new ToolProgressRelay(send);
   let detachTerminals = () => {};
+  let stopListening = () => {};
   const emit = (event: AgentEvent) => {
     if (event.type === "tool_start" && event.name === "terminal")
       progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
@@ -80,8 +81,6 @@ export async function handlePrompt(
     const commandReply = textOnly ? runSlashCommand(session, text) : undefined;
     if (commandReply !== undefined) {
       emit({ type: "text_delta", text: await commandReply });
-      if (session.takeConfigChanged())
-        send({ sessionUpdate: "config_option_update", configOptions: configOptionsOf(session) });
       return { stopReason: "end_turn", turn: false };
     }
     // `/skill-name …` becomes the skill's invocation message; a skill that cannot be loaded is answered here.
@@ -101,8 +100,6 @@ export async function handlePrompt(
     // Cancelled while its message was being built: the model is not called.
     if (slot?.signal.aborted) return { stopReason: "cancelled", turn: false };
     const stopReason = await session.prompt(turn.message, emit, text, turn.images);
-    const title = session.takeNewTitle();
-    if (title) send({ sessionUpdate: "session_info_update", title, updatedAt: new Date().toISOString() });
     return { stopReason, turn: true };
   };
   try {
@@ -118,11 +115,13 @@ export async function handlePrompt(
       });
     }
     await session.announced;
-    for (const notice of session.takeNotices())
-      emit({ type: "notice", title: notice.title, message: notice.description });
+    // The session's own events for the length of this request: the notices held for the top of this reply, the
+    // title a turn gives, a model switched with /model (session-events.ts).
+    stopListening = session.events.listen((event) => send(sessionEventUpdate(event, session, false)));
     const first = await answer(params.prompt, text, textOnly);
     let stopReason = first.stopReason;
     // After a model turn, the prompts lined up with /queue run in this request, each shown as the user's message.
+    // Pulled, not heard as events: this request drains the queue one text per turn, at its own pace.
     for (
       let next = first.turn ? session.prompts.takeQueuedText() : undefined;
       next !== undefined && stopReason !== "cancelled";
@@ -138,6 +137,7 @@ export async function handlePrompt(
     // its updates can arrive before the stop reason of this one.
     if (slot) setImmediate(() => slot.leave());
     detachTerminals();
+    stopListening();
     requestSignal.removeEventListener("abort", onAbort);
   }
 }

@@ -26,6 +26,7 @@ import { EditorDocuments } from "../editor/editor-documents.js";
 import { TerminalLinks } from "../editor/terminal-links.js";
 import { PromptQueue } from "../turn/prompt-queue.js";
 import { type StartupNotice, startupNotices } from "../updates/startup-notices.js";
+import { SessionEvents } from "./session-events.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { thinkingChoice } from "./thinking-option.js";
 
@@ -69,10 +70,8 @@ export class AcpSession {
   readonly prompts = new PromptQueue();
   /** Settles once the session's first updates (commands, notices) are out; prompt updates must follow them. */
   announced: Promise<void> = Promise.resolve();
-  /** Startup notices not yet shown (clients without `session.notices` see them at the top of the first reply). */
-  private unshownNotices: StartupNotice[];
-  private newTitle: string | undefined;
-  private configChanged = false;
+  /** Notices, the title a turn gives, a model switched: heard by the request whose turn it is (session-events.ts). */
+  readonly events = new SessionEvents();
   /** The Thinking level chosen in this session (undefined: config.yaml's `agent.reasoning_effort` applies). */
   private reasoningChoice: ReasoningEffort | undefined;
   /** What the editor opened and focused since the last turn (ACP document events). */
@@ -99,7 +98,8 @@ export class AcpSession {
     this.adoptHistory();
     this.reasoningChoice = options.reasoningEffort;
     this.adoptReasoningChoice();
-    this.unshownNotices = [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)];
+    for (const notice of [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)])
+      this.tell(notice);
   }
 
   get ready(): PreparedConversation {
@@ -146,7 +146,7 @@ export class AcpSession {
     if (!runtime) return false;
     const { systemPrompt } = buildSessionPrompt(this.prepared.config, this.cwd, new Date(), runtime);
     this.prepared.conversation.switchRuntime(runtime, systemPrompt.text);
-    this.configChanged = true;
+    this.events.emit({ type: "config_changed" });
     return true;
   }
 
@@ -169,13 +169,6 @@ export class AcpSession {
     this.usage.lastContextTokens = context;
   }
 
-  /** Whether the model changed since last asked (a /model command), once: the client's picker needs updating. */
-  takeConfigChanged(): boolean {
-    const changed = this.configChanged;
-    this.configChanged = false;
-    return changed;
-  }
-
   /** `/new`: clears the conversation (queued after a running turn); the saved history stays in the store. */
   reset(): Promise<string> {
     const job = this.tail.then(async () => {
@@ -190,21 +183,14 @@ export class AcpSession {
     return job;
   }
 
-  /** The title the last turn gave the session, once (for `session_info_update`). */
-  takeNewTitle(): string | undefined {
-    const title = this.newTitle;
-    this.newTitle = undefined;
-    return title;
-  }
-
+  /** A notice heard before those already waiting (commands not sandboxed, a session database recovered). */
   addNotice(notice: StartupNotice): void {
-    this.unshownNotices.unshift(notice);
+    this.tell(notice, true);
   }
 
-  /** Hands over the notices not shown yet, once. */
-  takeNotices(): StartupNotice[] {
+  private tell(notice: StartupNotice, first = false): void {
     // Notices quote config problems and MCP servers' failures, which may carry a key: redacted like the log.
-    return this.unshownNotices.splice(0).map((n) => ({ ...n, description: redactSecrets(n.description) }));
+    this.events.emit({ type: "notice", title: notice.title, description: redactSecrets(notice.description) }, first);
   }
 
   /**
@@ -299,7 +285,7 @@ export class AcpSession {
     const conversation = this.prepared.conversation;
     const replaced = conversation.compaction?.replaced === true;
     const title = await this.options.persistence?.afterTurn(conversation, titleHint, this.persistedState(), replaced);
-    if (title) this.newTitle = title;
+    if (title) this.events.emit({ type: "title", title });
     if (conversation.compaction) conversation.compaction.replaced = false;
   }
 

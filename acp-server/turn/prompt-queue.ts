@@ -51,7 +51,10 @@ export class PromptQueue {
     return this.texts.length;
   }
 
-  /** The next text lined up with /queue, once. */
+  /**
+   * The next text lined up with /queue, once. A pull rather than an event: the request whose turn it is drains the
+   * queue one text after each model turn, and only it knows when the next may start.
+   */
   takeQueuedText(): string | undefined {
     return this.texts.shift();
   }

@@ -48,6 +48,8 @@ export async function buildUserTurn(
   const expansion = await expandContextReferences(message.text, { ...where, signal, referenceText: message.typed });
   const named = [...promptFilePaths(blocks), ...expansion.paths];
   const withEditorContext = () => {
+    // Taken, not heard as an event: what the editor opened since the last turn belongs to the turn whose model is
+    // called next, and only this function knows that moment (see `message` above).
     const editor = session.documents.take();
     // `session.hints` at the time of the call: a session that became ready just now has a new tracker.
     const attachedHints = session.hints.checkPaths(named, "attachment") ?? "";
