@@ -1,0 +1,73 @@
+import { strict as assert } from "node:assert";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative, resolve, sep } from "node:path";
+import ts from "typescript";
+
+const ROOT = resolve(__dirname, "../..");
+
+/**
+ * The doors between the top-level folders: what each front end may import of the others. acp-server reaches the
+ * engine through its front door alone (agent/index.ts, and the side entries beside it that keep start-up lazy:
+ * index-redaction.ts, index-mcp.ts), so agent/ can move its modules without touching a front end. The extension talks
+ * to the server over stdio and never loads the engine: its one import from agent/ is the redaction entry, which holds
+ * no engine (it masks the server's stderr with the rules the server's log uses). The webview is browser code that
+ * shares nothing but its own folder (the extension imports its protocol types, not the other way round).
+ */
+const FRONT_DOORS: ReadonlyArray<{ from: string; may: (target: string) => boolean; rule: string }> = [
+  {
+    from: "acp-server/",
+    may: (target) => !target.startsWith("agent/") || /^agent\/index(-[a-z-]+)?\.ts$/.test(target),
+    rule: "acp-server imports agent/ only through agent/index.ts and its side entries (agent/index-*.ts)",
+  },
+  {
+    from: "extension/",
+    may: (target) => target === "agent/index-redaction.ts" || !/^(agent|acp-server)\//.test(target),
+    rule: "extension/ never imports agent/ (but its redaction entry) nor acp-server/",
+  },
+  {
+    from: "webview-ui/",
+    may: (target) => target.startsWith("webview-ui/"),
+    rule: "webview-ui/ imports only itself",
+  },
+];
+
+/** The repository files a file imports by relative path (static, dynamic and type imports), `.js` read as `.ts`. */
+function relativeImports(file: string): string[] {
+  const found = ts.preProcessFile(readFileSync(join(ROOT, file), "utf8"), true, true).importedFiles;
+  return found
+    .map((f) => f.fileName)
+    .filter((name) => name.startsWith("."))
+    .map((name) =>
+      normalize(join(dirname(file), name))
+        .split(sep)
+        .join("/")
+        .replace(/\.js$/, ".ts"),
+    );
+}
+
+function typeScriptFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join("/"));
+}
+
+describe("front doors between the top-level folders", () => {
+  for (const door of FRONT_DOORS) {
+    it(door.rule, () => {
+      const files = typeScriptFiles(door.from);
+      assert.ok(files.length > 0, `no files under ${door.from}`);
+      const crossings = files.flatMap((file) =>
+        relativeImports(file)
+          .filter((target) => !door.may(target))
+          .map((target) => `${file} → ${target}`),
+      );
+      assert.deepEqual(crossings, []);
+    });
+  }
+
+  it("sees dynamic and type-only imports too (the rule reads what it means to)", () => {
+    const imports = relativeImports("acp-server/rpc/agent-app.ts");
+    assert.ok(imports.includes("agent/index.ts"), imports.join(", "));
+    assert.ok(imports.includes("acp-server/handlers/session-handlers.ts"), imports.join(", "));
+  });
+});
