@@ -67,12 +67,12 @@ export type {
   ReadApproval,
   ReadApprovalRequest,
 } from "./tools/approver.js";
-export { displayPath } from "./tools/file/resolve-path.js";
 export { isSessionMode, SESSION_MODES, type SessionMode } from "./tools/safety/session-mode.js";
 export { SessionToolState, type TodoItem } from "./tools/session-tool-state.js";
 export type { Tool, ToolResult } from "./tools/tool.js";
 export { editorTerminalArgv } from "./workspace/command-argv.js";
 export { LocalWorkspace, QUIET_ENV } from "./workspace/local-workspace.js";
+export { displayPath } from "./workspace/resolve-path.js";
 export {
   type CommandExit,
   type CommandSpec,

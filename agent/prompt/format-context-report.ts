@@ -1,7 +1,7 @@
 import { describeThreat } from "../security/threat-descriptions.js";
 import type { ThreatFinding } from "../security/threat-scanner.js";
 import { blockedSkillFindings } from "../skills/skill-catalog.js";
-import { displayPath } from "../tools/file/resolve-path.js";
+import { displayPath } from "../workspace/resolve-path.js";
 import type { ContextFileDecision } from "./context-decision.js";
 import type { ContextReport } from "./system-prompt.js";
 

@@ -1,12 +1,12 @@
 import { homedir } from "node:os";
+import type { FileToolOptions } from "../../workspace/resolve-path.js";
 import type { Tool } from "../tool.js";
 import { createPatchTool } from "./patch-tool.js";
 import { createReadFileTool } from "./read-file.js";
-import type { FileToolOptions } from "./resolve-path.js";
 import { createSearchFilesTool } from "./search-files.js";
 import { createWriteFileTool } from "./write-file.js";
 
-export type { FileToolOptions } from "./resolve-path.js";
+export type { FileToolOptions } from "../../workspace/resolve-path.js";
 
 /** read_file, write_file, patch and search_files, for a given user home and environment (tests pass temp dirs). */
 export function createFileTools(options: FileToolOptions): readonly Tool[] {

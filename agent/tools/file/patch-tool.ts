@@ -1,5 +1,6 @@
 import { structuredPatch } from "diff";
 import { readBlockedError, writeDeniedError } from "../../security/file-safety.js";
+import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import { approveEdits } from "../safety/edit-approval.js";
 import { pathScope } from "../safety/path-scope.js";
@@ -7,7 +8,6 @@ import { type FileEdit, type Tool, type ToolContext, type ToolResult, toolError 
 import { specialFileError } from "./file-kind.js";
 import { fuzzyReplace } from "./fuzzy-replace.js";
 import { notFoundMessage } from "./read-file.js";
-import { displayPath, type FileToolOptions, resolveToolPath } from "./resolve-path.js";
 import { parseV4aPatch, planV4aPatch, type V4aOperation } from "./v4a-patch.js";
 
 const MAX_DIFF_CHARS = 4000;

@@ -1,11 +1,11 @@
 import { basename, dirname, extname, join } from "node:path";
 import { readBlockedError } from "../../security/file-safety.js";
 import { isSavedWebPage, wrapSavedWebPage } from "../../web/saved-pages.js";
+import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import { approveRead } from "../safety/read-approval.js";
 import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
-import { displayPath, type FileToolOptions, resolveToolPath } from "./resolve-path.js";
 
 const DEFAULT_LIMIT = 500;
 const MAX_LIMIT = 2000;

@@ -2,11 +2,17 @@ import { basename, dirname, join, relative } from "node:path";
 import { ReadDenyRules } from "../../security/read-deny.js";
 import { isUnder, realPath } from "../../security/real-path.js";
 import { isSavedWebPage, wrapSavedWebText } from "../../web/saved-pages.js";
+import {
+  displayPath,
+  escapeRegExp,
+  type FileToolOptions,
+  globMatcher,
+  resolveToolPath,
+} from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import { approveRead } from "../safety/read-approval.js";
 import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { hasBinaryExtension, notFoundMessage, splitLines } from "./read-file.js";
-import { displayPath, escapeRegExp, type FileToolOptions, globMatcher, resolveToolPath } from "./resolve-path.js";
 import { type FileAdmission, ignoreLayersAbove, walkFiles } from "./search-walk.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;

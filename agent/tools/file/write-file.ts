@@ -1,9 +1,9 @@
 import { writeDeniedError } from "../../security/file-safety.js";
+import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import { approveEdits } from "../safety/edit-approval.js";
 import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { splitLines } from "./read-file.js";
-import { displayPath, type FileToolOptions, resolveToolPath } from "./resolve-path.js";
 
 export function createWriteFileTool(options: FileToolOptions): Tool {
   return {

@@ -1,5 +1,5 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import type { Env } from "../../config/hermes-home.js";
+import type { Env } from "../config/hermes-home.js";
 
 /** What the file tools need from outside the session: the user's home (for ~ and ~/.ssh rules) and the env. */
 export interface FileToolOptions {
