@@ -1,7 +1,6 @@
 import type { PlanEntry, SessionUpdate } from "@agentclientprotocol/sdk";
 import { type AgentEvent, redactSecrets, type TodoItem } from "../agent/index.js";
-import { delegateEndContent } from "./delegation-view.js";
-import { toolCallEndContent, toolCallStartView } from "./tool-call-view.js";
+import { toolCallEndView, toolCallStartView } from "./tool-call-view.js";
 
 /** Maps one engine event to the ACP `session/update` it becomes, or undefined when ACP has no place for it. */
 export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | undefined {
@@ -43,9 +42,7 @@ export function eventToUpdate(event: AgentEvent, cwd: string): SessionUpdate | u
         sessionUpdate: "tool_call_update",
         toolCallId: event.callId,
         status: event.result.isError ? "failed" : "completed",
-        content:
-          (event.name === "delegate_task" ? delegateEndContent(event.result) : undefined) ??
-          toolCallEndContent(event.result),
+        content: toolCallEndView(event.name, event.result),
         ...(event.result.locations?.length ? { locations: event.result.locations.map((l) => ({ ...l })) } : {}),
       };
     case "plan":

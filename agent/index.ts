@@ -50,6 +50,8 @@ export { warmUpScannerInSlices } from "./security/scanner-warm-up.js";
 // Opening a session: the conversation with its system prompt, tools and model, and the saved history.
 export { fromStoredMessages, toolNamesOf, toStoredMessages } from "./session/history-codec.js";
 export { buildSessionPrompt, type PreparedConversation, prepareConversation } from "./session/open-conversation.js";
+// How a tool call reads in a front end, asked of the tool's own definition (title, kind, files, running text).
+export { describeToolCall, describeToolResult, type ToolCallView } from "./session/tool-catalog.js";
 // Skills: the catalogue, loading one, and the message that invokes it.
 export { blockedSkillFindings, type SkillCatalog, type SkillEntry } from "./skills/skill-catalog.js";
 export { loadSkillFile } from "./skills/skill-loader.js";

@@ -7,8 +7,7 @@ import {
   RequestError,
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
-import type { AgentEvent, StopReason } from "../../agent/index.js";
-import { delegateStartText } from "../delegation-view.js";
+import { type AgentEvent, describeToolCall, type StopReason } from "../../agent/index.js";
 import { eventToUpdate } from "../event-to-update.js";
 import type { ServerContext } from "../rpc/server-context.js";
 import { ToolProgressRelay } from "../tool-progress.js";
@@ -56,10 +55,11 @@ export async function handlePrompt(
   let detachTerminals = () => {};
   let stopListening = () => {};
   const emit = (event: AgentEvent) => {
-    if (event.type === "tool_start" && event.name === "terminal")
-      progress.started(event.callId, `$ ${String(event.args?.command ?? "")}`);
-    if (event.type === "tool_start" && event.name === "delegate_task")
-      progress.started(event.callId, delegateStartText(event.args));
+    if (event.type === "tool_start") {
+      // Tools that show text while they run (a command, a subagent's goals) get their live output under it.
+      const running = describeToolCall(event.name, event.args, session.cwd).runningText;
+      if (running !== undefined) progress.started(event.callId, running);
+    }
     if (event.type === "tool_progress") return progress.progress(event.callId, event.text);
     if (event.type === "tool_end") progress.ended(event.callId);
     if (event.type === "usage") {

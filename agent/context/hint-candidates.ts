@@ -1,23 +1,27 @@
 import { parse } from "shell-quote";
+import { builtInTool, USUAL_PATH_ARGUMENTS } from "../tools/registry.js";
 
-const PATH_ARG_KEYS = ["path", "file_path", "workdir"] as const;
-const COMMAND_TOOLS = new Set(["terminal"]);
+const NO_PATHS = { paths: [] as const, command: undefined };
 const NAVIGATION = new Set(["cd", "pushd"]);
 
 /**
- * The raw path strings a tool call points at (upstream's SubdirectoryHintTracker rules): the `path`, `file_path`
- * and `workdir` arguments of any tool, and for terminal commands every token that looks like a path (contains `/`
- * or `.`, is not a flag or a URL) plus the operand of `cd`/`pushd` at the start of a shell segment ([LATER] rule,
- * so `cd backend && make` counts while `echo cd backend` does not).
+ * The raw path strings a tool call points at (upstream's SubdirectoryHintTracker rules): the arguments the tool's
+ * definition names as paths (`path`, `file_path`, `workdir`; all three for tools defined elsewhere, MCP ones), and
+ * for a shell command every token that looks like a path (contains `/` or `.`, is not a flag or a URL) plus the
+ * operand of `cd`/`pushd` at the start of a shell segment ([LATER] rule, so `cd backend && make` counts while
+ * `echo cd backend` does not).
  */
 export function pathCandidates(toolName: string, args: Readonly<Record<string, unknown>> | undefined): string[] {
   if (!args) return [];
+  const tool = builtInTool(toolName);
+  const { paths, command } = tool ? (tool.pathArguments ?? NO_PATHS) : USUAL_PATH_ARGUMENTS;
   const out: string[] = [];
-  for (const key of PATH_ARG_KEYS) {
+  for (const key of paths) {
     const value = args[key];
     if (typeof value === "string" && value.trim()) out.push(value.trim());
   }
-  if (COMMAND_TOOLS.has(toolName) && typeof args.command === "string") out.push(...commandCandidates(args.command));
+  const line = command === undefined ? undefined : args[command];
+  if (typeof line === "string") out.push(...commandCandidates(line));
   return out;
 }
 

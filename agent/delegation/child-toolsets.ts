@@ -1,19 +1,22 @@
+import { builtInTool } from "../tools/registry.js";
 import type { Tool } from "../tools/tool.js";
-import { TOOLSETS, toolsetsOf } from "../tools/toolsets.js";
+import { toolsetsOfTool } from "../tools/toolsets.js";
 
-/** Upstream's DELEGATE_BLOCKED_TOOLS: no recursion, no questions to the user, no shared memory writes, no scripts. */
-export const DELEGATE_BLOCKED_TOOLS: ReadonlySet<string> = new Set([
+/**
+ * Upstream's DELEGATE_BLOCKED_TOOLS as its delegate_task description names them: no recursion, no questions to the
+ * user, no shared memory writes, no scripts. The tools of this port that are blocked say so in their definitions
+ * (`blockedInSubagents`); `send_message` and `execute_code` are upstream tools this port does not have.
+ */
+export const DELEGATE_BLOCKED_TOOLS: readonly string[] = [
   "delegate_task",
   "clarify",
   "memory",
   "send_message",
   "execute_code",
-]);
+];
 
-function inToolset(toolName: string, toolset: string): boolean {
-  if (toolset === "browser") return toolName.startsWith("browser_");
-  return TOOLSETS[toolset]?.includes(toolName) ?? false;
-}
+/** A stub without a definition's flag (tests hand the loop bare tools) is blocked as its built-in namesake is. */
+const blocked = (tool: Tool): boolean => tool.blockedInSubagents ?? builtInTool(tool.name)?.blockedInSubagents ?? false;
 
 /**
  * The tools a subagent gets: the parent's, less the blocked ones, narrowed to the `requested` toolsets when given.
@@ -22,16 +25,16 @@ function inToolset(toolName: string, toolset: string): boolean {
  * those servers for this session, and a subagent asked to do the work may need them.
  */
 export function childTools(parentTools: readonly Tool[], requested: readonly string[] | undefined): Tool[] {
-  const allowed = parentTools.filter((tool) => !DELEGATE_BLOCKED_TOOLS.has(tool.name));
+  const allowed = parentTools.filter((tool) => !blocked(tool));
   if (!requested || requested.length === 0) return allowed;
   const wanted = requested.map((name) => name.trim().toLowerCase());
   return allowed.filter(
-    (tool) => tool.name.startsWith("mcp_") || wanted.some((toolset) => inToolset(tool.name, toolset)),
+    (tool) => tool.name.startsWith("mcp_") || toolsetsOfTool(tool).some((toolset) => wanted.includes(toolset)),
   );
 }
 
 /** Toolset names a subagent can usefully ask for in this session (MCP ones come anyway), for the tool's description. */
 export function availableToolsets(parentTools: readonly Tool[]): string[] {
-  const allowed = parentTools.filter((tool) => !DELEGATE_BLOCKED_TOOLS.has(tool.name)).map((tool) => tool.name);
-  return [...toolsetsOf(allowed)].filter((name) => !name.startsWith("mcp-")).sort();
+  const toolsets = new Set(parentTools.filter((tool) => !blocked(tool)).flatMap((tool) => toolsetsOfTool(tool)));
+  return [...toolsets].filter((name) => !name.startsWith("mcp-")).sort();
 }

@@ -1,5 +1,8 @@
-import type { Tool, ToolResult } from "../tools/tool.js";
+import { z } from "zod";
+import { defineTool } from "../tools/define-tool.js";
+import type { ToolResult } from "../tools/tool.js";
 import { DELEGATE_BLOCKED_TOOLS } from "./child-toolsets.js";
+import { delegateStartText, delegateTitle, formatDelegateResult } from "./delegate-view.js";
 import { type ChildTask, runChild, secondsSince } from "./run-child.js";
 
 export interface DelegateToolOptions {
@@ -19,50 +22,47 @@ const failure = (error: string): ToolResult => ({ content: JSON.stringify({ erro
  * entry per task, in task order: status, summary, api_calls, duration_seconds, model, exit_reason, tokens,
  * tool_trace, error) and `total_duration_seconds`.
  */
-export function createDelegateTool(options: DelegateToolOptions): Tool {
+export function createDelegateTool(options: DelegateToolOptions) {
   const toolsetList = options.toolsets.map((t) => `'${t}'`).join(", ");
-  return {
+  const toolsets = (description: string) => z.array(z.string()).describe(description);
+  return defineTool({
     name: "delegate_task",
+    toolsets: ["delegation"],
+    kind: "execute",
+    blockedInSubagents: true,
     description: describe(options.maxConcurrentChildren),
-    parameters: {
-      type: "object",
-      properties: {
-        goal: {
-          type: "string",
-          description:
-            "What the subagent should accomplish. Be specific and self-contained -- the subagent knows nothing about your conversation history.",
-        },
-        context: {
-          type: "string",
-          description:
-            "Background information the subagent needs: file paths, error messages, project structure, constraints. The more specific you are, the better the subagent performs.",
-        },
-        toolsets: {
-          type: "array",
-          items: { type: "string" },
-          description: `Toolsets to enable for this subagent. Default: inherits your enabled toolsets. Available toolsets: ${toolsetList}. Common patterns: ['terminal', 'file'] for code work.`,
-        },
-        tasks: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              goal: { type: "string", description: "Task goal" },
-              context: { type: "string", description: "Task-specific context" },
-              toolsets: {
-                type: "array",
-                items: { type: "string" },
-                description: `Toolsets for this specific task. Available: ${toolsetList}.`,
-              },
-            },
-            required: ["goal"],
-          },
-          description:
-            `Batch mode: tasks to run in parallel (up to ${options.maxConcurrentChildren} for this user, set via delegation.max_concurrent_children). ` +
+    parameters: z.object({
+      goal: z
+        .string()
+        .optional()
+        .describe(
+          "What the subagent should accomplish. Be specific and self-contained -- the subagent knows nothing about your conversation history.",
+        ),
+      context: z
+        .string()
+        .optional()
+        .describe(
+          "Background information the subagent needs: file paths, error messages, project structure, constraints. The more specific you are, the better the subagent performs.",
+        ),
+      toolsets: toolsets(
+        `Toolsets to enable for this subagent. Default: inherits your enabled toolsets. Available toolsets: ${toolsetList}. Common patterns: ['terminal', 'file'] for code work.`,
+      ).optional(),
+      tasks: z
+        .array(
+          z.object({
+            goal: z.string().describe("Task goal"),
+            context: z.string().optional().describe("Task-specific context"),
+            toolsets: toolsets(`Toolsets for this specific task. Available: ${toolsetList}.`).optional(),
+          }),
+        )
+        .optional()
+        .describe(
+          `Batch mode: tasks to run in parallel (up to ${options.maxConcurrentChildren} for this user, set via delegation.max_concurrent_children). ` +
             "Each gets its own subagent with isolated context. When provided, top-level goal/context/toolsets are ignored.",
-        },
-      },
-    },
+        ),
+    }),
+    describe: (args) => ({ title: delegateTitle(args), locations: [], runningText: delegateStartText(args) }),
+    describeResult: (result) => formatDelegateResult(result.content),
     async run(args, ctx) {
       const host = ctx.delegation;
       if (!host) return failure("delegate_task requires a parent agent context.");
@@ -74,7 +74,7 @@ export function createDelegateTool(options: DelegateToolOptions): Tool {
       );
       return { content: JSON.stringify({ results, total_duration_seconds: secondsSince(started) }) };
     },
-  };
+  });
 }
 
 /** The tasks to run, or what is wrong with the call (upstream's messages). */
@@ -122,7 +122,7 @@ const isStringList = (value: unknown): value is string[] =>
 
 /** Upstream's description, less what this port does not have (roles, background runs, ACP child transports). */
 function describe(maxChildren: number): string {
-  const blocked = [...DELEGATE_BLOCKED_TOOLS].join(", ");
+  const blocked = DELEGATE_BLOCKED_TOOLS.join(", ");
   return (
     "Spawn one or more subagents to work on tasks in isolated contexts. Each subagent gets its own conversation and " +
     "toolset, and works in your workspace. Only the final summary is returned -- intermediate tool results never " +

@@ -1,4 +1,6 @@
-import type { Tool, ToolContext, ToolParameters, ToolResult } from "../tools/tool.js";
+import { defineTool } from "../tools/define-tool.js";
+import { USUAL_PATH_ARGUMENTS } from "../tools/registry.js";
+import type { Tool, ToolParameters, ToolResult } from "../tools/tool.js";
 import { readOnlyRefusal } from "./mcp-read-only.js";
 
 /**
@@ -140,13 +142,18 @@ export function createMcpTool(options: {
 }): Tool {
   const { server, tool, client, name } = options;
   const summary = tool.description?.trim() || tool.title || tool.name;
-  return {
+  return defineTool({
     name,
+    // Upstream's `mcp-<server>` toolset (exact unless the server's name has an underscore).
+    toolsets: [`mcp-${name.slice(4).split("_")[0]}`],
+    kind: "other",
     description: `[MCP server ${server}] ${summary}`,
     parameters: mcpToolParameters(tool.inputSchema),
+    // A server's tool may take a file: the usual argument names count for the subdirectory hints.
+    pathArguments: USUAL_PATH_ARGUMENTS,
     // Whatever the server answers is its text, not the user's: scanned and flagged by the tool runner.
     untrustedOutput: "mcp",
-    async run(args: Readonly<Record<string, unknown>>, ctx: ToolContext): Promise<ToolResult> {
+    async run(args, ctx): Promise<ToolResult> {
       if (ctx.signal.aborted) return { content: "Cancelled by the user before it ran.", isError: true };
       const refused = await readOnlyRefusal({ server, tool, name, args }, ctx);
       if (refused) return refused;
@@ -169,5 +176,5 @@ export function createMcpTool(options: {
         return { content: `MCP server '${server}' failed to run ${tool.name}: ${message}`, isError: true };
       }
     },
-  };
+  });
 }

@@ -19,7 +19,7 @@ import { seedSoul } from "../prompt/soul.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
-import { SESSION_TOOL_NAMES, SESSION_TOOLS } from "../tools/registry.js";
+import { sessionToolNames, sessionTools } from "../tools/registry.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";
 import type { Tool } from "../tools/tool.js";
@@ -75,9 +75,9 @@ export function prepareConversation(
   const delegation = readDelegationSettings(config.yaml);
   const delegateTool = createDelegateTool({
     maxConcurrentChildren: delegation.maxConcurrentChildren,
-    toolsets: availableToolsets([...SESSION_TOOLS, ...extraTools]),
+    toolsets: availableToolsets([...sessionTools(), ...extraTools]),
   });
-  const tools = [...SESSION_TOOLS, delegateTool, ...extraTools];
+  const tools = [...sessionTools(), delegateTool, ...extraTools];
   const compression = readCompressionSettings(config.yaml);
   const conversation: Conversation = new Conversation({
     runtime: resolution.runtime,
@@ -149,7 +149,7 @@ export function buildSessionPrompt(
     providerId: resolution.ok ? resolution.runtime.providerId : (config.model.provider ?? "(not configured)"),
     contextLength: contextLengthOf(model, config.model.contextLength),
     settings: readPromptSettings(config.yaml),
-    toolNames: SESSION_TOOL_NAMES,
+    toolNames: sessionToolNames(),
     now,
   });
   return { resolution, systemPrompt };

@@ -1,4 +1,3 @@
-import type { UntrustedOutputKind } from "../security/tool-output-scan.js";
 import { FILE_TOOLS } from "./file/index.js";
 import { clarifyTool } from "./session/clarify-tool.js";
 import { memoryTool } from "./session/memory-tool.js";
@@ -13,34 +12,60 @@ import { webExtractTool } from "./web/web-extract-tool.js";
 import { webSearchTool } from "./web/web-search-tool.js";
 
 /**
- * The built-in tools whose output is someone else's text, scanned by the tool runner (agent/loop/untrusted-output.ts).
- * write_file and patch answer with our own words, web tools wrap their own output, MCP tools declare it themselves.
+ * The tools every session offers, with the Python original's names and parameters, in the order the model sees
+ * them. Each is a definition (agent/tools/define-tool.ts) carrying its toolsets, kind, ACP description and flags;
+ * everything else (toolsets, subagents' tools, hints, front ends' titles) is derived from these.
+ *
+ * Built on first use, not at load: modules the tools import (skills/ for skill_view) ask the registry about
+ * toolsets, and an eager list would be read before those tools' modules have finished loading.
  */
-const UNTRUSTED_OUTPUT: Readonly<Record<string, UntrustedOutputKind>> = {
-  read_file: "file",
-  search_files: "file",
-  terminal: "command",
-  process: "command",
-};
+const definitions = () =>
+  [
+    ...FILE_TOOLS,
+    terminalTool,
+    processTool,
+    todoTool,
+    memoryTool,
+    sessionSearchTool,
+    webSearchTool,
+    webExtractTool,
+    skillsListTool,
+    skillViewTool,
+    clarifyTool,
+  ] as const;
 
-function declared(tool: Tool): Tool {
-  const kind = UNTRUSTED_OUTPUT[tool.name];
-  return kind && !tool.untrustedOutput ? { ...tool, untrustedOutput: kind } : tool;
+type Definitions = ReturnType<typeof definitions>;
+
+/** The built-in tools' names: a table keyed by `Record<BuiltInToolName, …>` fails to compile when one is missing. */
+export type BuiltInToolName = Definitions[number]["name"];
+
+let built: { readonly tools: Definitions; readonly byName: ReadonlyMap<string, Tool> } | undefined;
+
+function registry() {
+  if (!built) {
+    const tools = definitions();
+    built = { tools, byName: new Map(tools.map((t) => [t.name, t])) };
+  }
+  return built;
 }
 
-/** The tools every session offers, with the Python original's names and parameters. */
-export const SESSION_TOOLS: readonly Tool[] = [
-  ...FILE_TOOLS,
-  terminalTool,
-  processTool,
-  todoTool,
-  memoryTool,
-  sessionSearchTool,
-  webSearchTool,
-  webExtractTool,
-  skillsListTool,
-  skillViewTool,
-  clarifyTool,
-].map(declared);
+/** The built-in tools, in the order the model sees them. */
+export function sessionTools(): Definitions {
+  return registry().tools;
+}
 
-export const SESSION_TOOL_NAMES: ReadonlySet<string> = new Set(SESSION_TOOLS.map((t) => t.name));
+/** The built-in tools' names. */
+export function sessionToolNames(): ReadonlySet<string> {
+  return new Set(registry().byName.keys());
+}
+
+/** The built-in tool of that name, if there is one (MCP tools and delegate_task are made per session). */
+export function builtInTool(name: string): Tool | undefined {
+  return registry().byName.get(name);
+}
+
+/**
+ * Arguments read as paths for a tool we know nothing about (MCP tools, or a name from a stored history):
+ * upstream's SubdirectoryHintTracker reads these three from any tool.
+ */
+export const USUAL_PATH_ARGUMENTS: NonNullable<Tool["pathArguments"]> = { paths: ["path", "file_path", "workdir"] };

@@ -73,10 +73,55 @@ export interface ToolContext {
   readonly judge?: CommandJudge;
 }
 
+/** What a call does, for front ends' icons: the Agent Client Protocol's tool kinds, which every front end maps. */
+export const TOOL_KINDS = [
+  "read",
+  "edit",
+  "delete",
+  "move",
+  "search",
+  "execute",
+  "think",
+  "fetch",
+  "switch_mode",
+  "other",
+] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
+
+/** How one call reads to the user: upstream's ACP title, the files it touches, and the text shown while it runs. */
+export interface ToolCallDescription {
+  readonly title: string;
+  /** Absolute paths (the front end's cwd resolved), with the first line when the call names one. */
+  readonly locations: readonly FileLocation[];
+  /** Shown while the call runs and above its live output (a command, a subagent's goals); absent for most tools. */
+  readonly runningText?: string;
+}
+
+/**
+ * Arguments as a front end sees them when it describes a call: the validated ones, or whatever a stored history
+ * holds (possibly malformed), or none; descriptions read them defensively.
+ */
+export type DescribedArgs = Readonly<Record<string, unknown>> | undefined;
+
+/**
+ * A tool as the loop runs it. Tools are made with `defineTool` (agent/tools/define-tool.ts), which sets every field
+ * below; `toolsets`, `kind` and `describe` are optional only so tests can hand the loop a bare stub.
+ */
 export interface Tool {
   readonly name: string;
+  /** Upstream's toolsets (toolsets.py) the tool belongs to; skills and subagents name toolsets, not tools. */
+  readonly toolsets?: readonly string[];
+  /** Drives the front end's icon; a tool without one shows as "other". */
+  readonly kind?: ToolKind;
   readonly description: string;
   readonly parameters: ToolParameters;
+  /** Which arguments hold paths (upstream's SubdirectoryHintTracker reads them), and which a shell command. */
+  readonly pathArguments?: { readonly paths: readonly string[]; readonly command?: string };
+  /** Subagents never get this tool (upstream's DELEGATE_BLOCKED_TOOLS). */
+  readonly blockedInSubagents?: boolean;
+  describe?(args: DescribedArgs, cwd: string): ToolCallDescription;
+  /** The finished call as the user reads it, when that differs from what the model got (delegate_task's JSON). */
+  describeResult?(result: ToolResult): string | undefined;
   /** Interactive tools (clarify) run one at a time, after the others of the same reply. */
   readonly interactive?: boolean;
   /**

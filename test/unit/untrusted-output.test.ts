@@ -5,7 +5,7 @@ import { forgetSecretsForTests, rememberSecret } from "../../agent/config/secret
 import type { AgentEvent } from "../../agent/loop/events.js";
 import { runToolCalls } from "../../agent/loop/tool-runner.js";
 import { scanToolOutput } from "../../agent/security/tool-output-scan.js";
-import { SESSION_TOOLS } from "../../agent/tools/registry.js";
+import { sessionTools } from "../../agent/tools/registry.js";
 import type { Tool, ToolResult } from "../../agent/tools/tool.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { toolEnvironment } from "../helpers/tool-env.js";
@@ -170,7 +170,7 @@ describe("tool output from files, commands and MCP servers is scanned (tool runn
   });
 
   it("declares read_file and search_files as file output and terminal and process as command output", () => {
-    const kinds = Object.fromEntries(SESSION_TOOLS.map((t) => [t.name, t.untrustedOutput]));
+    const kinds = Object.fromEntries(sessionTools().map((t) => [t.name, t.untrustedOutput]));
     assert.deepEqual(
       {
         read_file: kinds.read_file,
@@ -197,7 +197,7 @@ describe("tool output from files, commands and MCP servers is scanned (tool runn
     const root = temp.make();
     const home = temp.make();
     const env = toolEnvironment(root, home);
-    const readFile = SESSION_TOOLS.find((t) => t.name === "read_file")!;
+    const readFile = sessionTools().find((t) => t.name === "read_file")!;
     const { writeFileSync, mkdirSync } = await import("node:fs");
     writeFileSync(join(root, "notes.md"), `# Notes\n\n${PAYLOAD}\n`);
     mkdirSync(join(home, "cache", "web"), { recursive: true });

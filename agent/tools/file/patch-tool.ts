@@ -1,10 +1,13 @@
 import { structuredPatch } from "diff";
+import { z } from "zod";
 import { readBlockedError, writeDeniedError } from "../../security/file-safety.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";
+import { defineTool } from "../define-tool.js";
+import { pathLocations, shownPath, str } from "../describe-call.js";
 import { approveEdits } from "../safety/edit-approval.js";
 import { pathScope } from "../safety/path-scope.js";
-import { type FileEdit, type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { type FileEdit, type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { fuzzyReplace } from "./fuzzy-replace.js";
 import { notFoundMessage } from "./read-file.js";
@@ -12,41 +15,44 @@ import { parseV4aPatch, planV4aPatch, type V4aOperation } from "./v4a-patch.js";
 
 const MAX_DIFF_CHARS = 4000;
 
-export function createPatchTool(options: FileToolOptions): Tool {
-  return {
+export function createPatchTool(options: FileToolOptions) {
+  return defineTool({
     name: "patch",
+    toolsets: ["file"],
+    kind: "edit",
+    pathArguments: { paths: ["path"] },
     description:
       'Edit files. mode="replace" (default): replace old_string with new_string in one file; old_string must match ' +
       "exactly one place (small whitespace or indentation differences are tolerated) unless replace_all is true. " +
       'Include enough surrounding lines to make it unique. mode="patch": apply a V4A multi-file patch ' +
       "(*** Begin Patch / *** Update File: p / @@ / ' ', '-', '+' lines / *** Add File: / *** Delete File: / " +
       "*** Move to: / *** End Patch); nothing is written unless every hunk applies. Read the file first.",
-    parameters: {
-      type: "object",
-      properties: {
-        mode: { type: "string", enum: ["replace", "patch"], description: "replace (default) or patch." },
-        path: {
-          type: "string",
-          description: "replace mode: the file to edit (absolute, ~/..., or relative to the project root).",
-        },
-        old_string: {
-          type: "string",
-          description: "replace mode: the exact text to replace, copied from the file without line numbers.",
-        },
-        new_string: { type: "string", description: "replace mode: the replacement text (empty to delete old_string)." },
-        replace_all: {
-          type: "boolean",
-          description: "replace mode: replace every occurrence instead of requiring one (default false).",
-        },
-        patch: {
-          type: "string",
-          description: "patch mode: the whole V4A patch text, from *** Begin Patch to *** End Patch.",
-        },
-      },
-      required: [],
-    },
+    parameters: z.object({
+      mode: z.enum(["replace", "patch"]).optional().describe("replace (default) or patch."),
+      path: z
+        .string()
+        .optional()
+        .describe("replace mode: the file to edit (absolute, ~/..., or relative to the project root)."),
+      old_string: z
+        .string()
+        .optional()
+        .describe("replace mode: the exact text to replace, copied from the file without line numbers."),
+      new_string: z.string().optional().describe("replace mode: the replacement text (empty to delete old_string)."),
+      replace_all: z
+        .boolean()
+        .optional()
+        .describe("replace mode: replace every occurrence instead of requiring one (default false)."),
+      patch: z
+        .string()
+        .optional()
+        .describe("patch mode: the whole V4A patch text, from *** Begin Patch to *** End Patch."),
+    }),
+    describe: (args, cwd) => ({
+      title: str(args?.mode) === "patch" ? "Apply patch" : `Edit ${shownPath(args, cwd)}`,
+      locations: pathLocations(args, cwd),
+    }),
     run: (args, ctx) => (args.mode === "patch" ? patchMode(args, ctx, options) : replaceMode(args, ctx, options)),
-  };
+  });
 }
 
 async function replaceMode(

@@ -1,10 +1,13 @@
 import { basename, dirname, extname, join } from "node:path";
+import { z } from "zod";
 import { readBlockedError } from "../../security/file-safety.js";
 import { isSavedWebPage, wrapSavedWebPage } from "../../web/saved-pages.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";
+import { defineTool } from "../define-tool.js";
+import { pathLocations, shownPath } from "../describe-call.js";
 import { approveRead } from "../safety/read-approval.js";
-import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 
 const DEFAULT_LIMIT = 500;
@@ -35,27 +38,28 @@ export function splitLines(text: string): string[] {
   return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
 }
 
-export function createReadFileTool(options: FileToolOptions): Tool {
-  return {
+export function createReadFileTool(options: FileToolOptions) {
+  return defineTool({
     name: "read_file",
+    toolsets: ["file"],
+    kind: "read",
+    untrustedOutput: "file",
+    pathArguments: { paths: ["path"] },
     description:
       "Read a text file with line numbers (`N|text`). Use it before editing a file, and to inspect code or config. " +
       "Reads 500 lines by default; for large files pass offset (1-based first line) and limit to page through. " +
       "Binary files are refused; use search_files to find files.",
-    parameters: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File to read: absolute, ~/..., or relative to the project root." },
-        offset: { type: "integer", description: "First line to show, 1-based (default 1)." },
-        limit: {
-          type: "integer",
-          description: `Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
-        },
-      },
-      required: ["path"],
-    },
+    parameters: z.object({
+      path: z.string().describe("File to read: absolute, ~/..., or relative to the project root."),
+      offset: z.int().optional().describe("First line to show, 1-based (default 1)."),
+      limit: z
+        .int()
+        .optional()
+        .describe(`Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
+    }),
+    describe: (args, cwd) => ({ title: `Read ${shownPath(args, cwd)}`, locations: pathLocations(args, cwd) }),
     run: (args, ctx) => readFile(args, ctx, options),
-  };
+  });
 }
 
 async function readFile(

@@ -1,4 +1,5 @@
 import { basename, dirname, join, relative } from "node:path";
+import { z } from "zod";
 import { ReadDenyRules } from "../../security/read-deny.js";
 import { isUnder, realPath } from "../../security/real-path.js";
 import { isSavedWebPage, wrapSavedWebText } from "../../web/saved-pages.js";
@@ -10,8 +11,10 @@ import {
   resolveToolPath,
 } from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";
+import { defineTool } from "../define-tool.js";
+import { shorten, shownPath, str } from "../describe-call.js";
 import { approveRead } from "../safety/read-approval.js";
-import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { hasBinaryExtension, notFoundMessage, splitLines } from "./read-file.js";
 import { type FileAdmission, ignoreLayersAbove, walkFiles } from "./search-walk.js";
 
@@ -30,40 +33,42 @@ interface FileHits {
   readonly context: ReadonlyMap<number, string>;
 }
 
-export function createSearchFilesTool(options: FileToolOptions): Tool {
-  return {
+export function createSearchFilesTool(options: FileToolOptions) {
+  return defineTool({
     name: "search_files",
+    toolsets: ["file"],
+    kind: "search",
+    untrustedOutput: "file",
+    pathArguments: { paths: ["path"] },
     description:
       'Search the project. target="content" (default): find lines matching a regex (literal text if it is not a ' +
       'valid regex) in text files, output `path:line:text`. target="files": find files whose names match a glob ' +
       '(e.g. "*.test.ts"; a plain word matches names containing it). Respects .gitignore and skips node_modules, ' +
       ".git, build output and binary files. Use it instead of grep/find in the terminal.",
-    parameters: {
-      type: "object",
-      properties: {
-        pattern: {
-          type: "string",
-          description: "Regex for content (prefix (?i) to ignore case), or a file-name glob for target=files.",
-        },
-        target: { type: "string", enum: ["content", "files"], description: "content (default) or files." },
-        path: { type: "string", description: "Folder (or file) to search; default the project root." },
-        file_glob: {
-          type: "string",
-          description: 'Only files whose names match this glob, e.g. "*.ts" or "src/**/*.py".',
-        },
-        limit: { type: "integer", description: "Maximum results to return (default 50)." },
-        offset: { type: "integer", description: "Results to skip, for paging (default 0)." },
-        output_mode: {
-          type: "string",
-          enum: ["content", "files_with_matches", "count"],
-          description: "For content search: matching lines (default), only the file paths, or match counts per file.",
-        },
-        context: { type: "integer", description: "Lines of context before and after each matching line (default 0)." },
-      },
-      required: ["pattern"],
+    parameters: z.object({
+      pattern: z
+        .string()
+        .describe("Regex for content (prefix (?i) to ignore case), or a file-name glob for target=files."),
+      target: z.enum(["content", "files"]).optional().describe("content (default) or files."),
+      path: z.string().optional().describe("Folder (or file) to search; default the project root."),
+      file_glob: z
+        .string()
+        .optional()
+        .describe('Only files whose names match this glob, e.g. "*.ts" or "src/**/*.py".'),
+      limit: z.int().optional().describe("Maximum results to return (default 50)."),
+      offset: z.int().optional().describe("Results to skip, for paging (default 0)."),
+      output_mode: z
+        .enum(["content", "files_with_matches", "count"])
+        .optional()
+        .describe("For content search: matching lines (default), only the file paths, or match counts per file."),
+      context: z.int().optional().describe("Lines of context before and after each matching line (default 0)."),
+    }),
+    describe: (args, cwd) => {
+      const path = shownPath(args, cwd);
+      return { title: `Search for '${shorten(str(args?.pattern), 60)}'${path ? ` in ${path}` : ""}`, locations: [] };
     },
     run: (args, ctx) => searchFiles(args, ctx, options),
-  };
+  });
 }
 
 async function searchFiles(

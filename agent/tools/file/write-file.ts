@@ -1,26 +1,29 @@
+import { z } from "zod";
 import { writeDeniedError } from "../../security/file-safety.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
+import { defineTool } from "../define-tool.js";
+import { pathLocations, shownPath } from "../describe-call.js";
 import { approveEdits } from "../safety/edit-approval.js";
-import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { splitLines } from "./read-file.js";
 
-export function createWriteFileTool(options: FileToolOptions): Tool {
-  return {
+export function createWriteFileTool(options: FileToolOptions) {
+  return defineTool({
     name: "write_file",
+    toolsets: ["file"],
+    kind: "edit",
+    pathArguments: { paths: ["path"] },
     description:
       "Create a file or replace its whole content; missing parent folders are created. Use it for new files or " +
       "complete rewrites. For changes to part of an existing file use patch instead: it is cheaper and safer.",
-    parameters: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File to write: absolute, ~/..., or relative to the project root." },
-        content: { type: "string", description: "The complete new content of the file." },
-      },
-      required: ["path", "content"],
-    },
+    parameters: z.object({
+      path: z.string().describe("File to write: absolute, ~/..., or relative to the project root."),
+      content: z.string().describe("The complete new content of the file."),
+    }),
+    describe: (args, cwd) => ({ title: `Write ${shownPath(args, cwd)}`, locations: pathLocations(args, cwd) }),
     run: (args, ctx) => writeFile(args, ctx, options),
-  };
+  });
 }
 
 async function writeFile(

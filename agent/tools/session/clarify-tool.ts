@@ -1,24 +1,23 @@
-import { type Tool, toolError } from "../tool.js";
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { shorten, str } from "../describe-call.js";
+import { toolError } from "../tool.js";
 
-export const clarifyTool: Tool = {
+export const clarifyTool = defineTool({
   name: "clarify",
+  toolsets: ["clarify"],
+  kind: "other",
+  blockedInSubagents: true,
   description:
     "Ask the user a question when you cannot proceed without their decision (ambiguous requirements, a choice " +
     "between approaches with real trade-offs). Offer choices when there are a few clear options. Do not use it " +
     "for things you can find out yourself by reading the code or running a command.",
   interactive: true,
-  parameters: {
-    type: "object",
-    properties: {
-      question: { type: "string", description: "The question, self-contained." },
-      choices: {
-        type: "array",
-        items: { type: "string" },
-        description: "Up to 6 short options for the user to pick from.",
-      },
-    },
-    required: ["question"],
-  },
+  parameters: z.object({
+    question: z.string().describe("The question, self-contained."),
+    choices: z.array(z.string()).optional().describe("Up to 6 short options for the user to pick from."),
+  }),
+  describe: (args) => ({ title: `Ask: ${shorten(str(args?.question))}`, locations: [] }),
   async run(args, ctx) {
     const question = String(args.question).trim();
     if (!question) return toolError("The question is empty.");
@@ -45,4 +44,4 @@ export const clarifyTool: Tool = {
     }
     return { content: JSON.stringify({ question, answer }) };
   },
-};
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { sanitizeMemoryEntry } from "../../prompt/memory-snapshot.js";
 import { firstThreatMessage } from "../../security/threat-scanner.js";
 import { memoryDriftError, snapshotMemoryDrift } from "../../store/memory-drift.js";
@@ -10,7 +11,9 @@ import {
   readMemoryEntries,
 } from "../../store/memory-entries.js";
 import { withFileLock, writeFileAtomic } from "../../store/memory-file-lock.js";
-import type { Tool, ToolContext, ToolResult } from "../tool.js";
+import { defineTool } from "../define-tool.js";
+import { str } from "../describe-call.js";
+import type { ToolContext, ToolResult } from "../tool.js";
 import { addEntry, applyBatch, type EditFailure, type EditOutcome, removeEntry, replaceEntry } from "./memory-edits.js";
 
 /**
@@ -124,8 +127,11 @@ async function runBatch(ctx: ToolContext, store: Store, operations: unknown): Pr
   return mutate(ctx, store, true, (entries) => applyBatch(entries, operations, store.limit));
 }
 
-export const memoryTool: Tool = {
+export const memoryTool = defineTool({
   name: "memory",
+  toolsets: ["memory"],
+  kind: "other",
+  blockedInSubagents: true,
   description:
     "Keep durable facts in persistent memory, which is shown to you at the start of every future session; keep " +
     "entries short and high-signal.\n\n" +
@@ -139,38 +145,37 @@ export const memoryTool: Tool = {
     "frees enough room and adds the new entry.\n\n" +
     "Targets: 'user' is who the user is (name, role, preferences, style); 'memory' is your own notes " +
     "(environment, conventions, tool quirks, lessons).",
-  parameters: {
-    type: "object",
-    properties: {
-      action: {
-        type: "string",
-        enum: ["add", "replace", "remove"],
-        description: "A single change: what to do. Leave out when sending 'operations'.",
-      },
-      target: {
-        type: "string",
-        description: "Which store: 'memory' (your notes, the default) or 'user' (the user's profile).",
-      },
-      content: { type: "string", description: "The entry's text; needed for add and replace." },
-      old_text: {
-        type: "string",
-        description: "Needed for replace and remove: a short part of the existing entry that picks it out.",
-      },
-      operations: {
-        type: "array",
-        description:
-          "Several changes applied together, all or nothing, against the final character budget. Preferred for more than one change or to make room.",
-        items: {
-          type: "object",
-          properties: {
-            action: { type: "string", enum: ["add", "replace", "remove"] },
-            content: { type: "string", description: "Entry text for add and replace." },
-            old_text: { type: "string", description: "Part of the entry to replace or remove." },
-          },
-          required: ["action"],
-        },
-      },
-    },
+  parameters: z.object({
+    action: z
+      .enum(["add", "replace", "remove"])
+      .optional()
+      .describe("A single change: what to do. Leave out when sending 'operations'."),
+    target: z
+      .string()
+      .optional()
+      .describe("Which store: 'memory' (your notes, the default) or 'user' (the user's profile)."),
+    content: z.string().optional().describe("The entry's text; needed for add and replace."),
+    old_text: z
+      .string()
+      .optional()
+      .describe("Needed for replace and remove: a short part of the existing entry that picks it out."),
+    operations: z
+      .array(
+        z.object({
+          action: z.enum(["add", "replace", "remove"]),
+          content: z.string().optional().describe("Entry text for add and replace."),
+          old_text: z.string().optional().describe("Part of the entry to replace or remove."),
+        }),
+      )
+      .optional()
+      .describe(
+        "Several changes applied together, all or nothing, against the final character budget. Preferred for more than one change or to make room.",
+      ),
+  }),
+  describe: (args) => {
+    const operations = Array.isArray(args?.operations) ? args.operations.length : 0;
+    const what = operations > 0 ? `batch (${operations} operation${operations === 1 ? "" : "s"})` : str(args?.action);
+    return { title: `Memory ${what}: ${str(args?.target) || "memory"}`, locations: [] };
   },
   async run(args, ctx) {
     // Memory is written to HERMES_HOME and shown to every later session: a change, which read-only mode promises not
@@ -216,4 +221,4 @@ export const memoryTool: Tool = {
       return mutate(ctx, store, true, (entries) => replaceEntry(entries, oldText, content, store.limit));
     return mutate(ctx, store, true, (entries) => removeEntry(entries, oldText));
   },
-};
+});

@@ -1,8 +1,10 @@
 import type { Database } from "sql.js";
+import { z } from "zod";
 import { buildFtsQuery } from "../../store/fts-query.js";
 import { discoverSessions } from "../../store/session-discovery.js";
 import { browseSessions } from "../../store/session-views.js";
-import { type Tool, type ToolResult, toolError } from "../tool.js";
+import { defineTool } from "../define-tool.js";
+import { type ToolResult, toolError } from "../tool.js";
 import { parseSessionReference, sessionLink } from "./session-links.js";
 import { clampInt, nonEmpty, parseDetail, parseRoles, parseSort } from "./session-search-args.js";
 import { discoveryResultJson, formatTimestamp } from "./session-search-json.js";
@@ -74,8 +76,10 @@ function browse(db: Database, target: SearchTarget, limit: number): ToolResult {
   });
 }
 
-export const sessionSearchTool: Tool = {
+export const sessionSearchTool = defineTool({
   name: "session_search",
+  toolsets: ["session_search"],
+  kind: "other",
   description:
     "Search past sessions (your earlier conversations with this user) stored in the local session database, or read " +
     "inside one. Every shape returns actual stored messages; no summaries. It is conversation history only: when the " +
@@ -98,52 +102,53 @@ export const sessionSearchTool: Tool = {
     'QUERY SYNTAX: all words must match; OR between alternatives (alpha OR beta); "exact phrase"; word* for a prefix ' +
     "(the last word is a prefix anyway); -word or NOT word to exclude. Accents and case are ignored. A query that is " +
     "a session's exact title finds that session first.",
-  parameters: {
-    type: "object",
-    properties: {
-      query: {
-        type: "string",
-        description:
-          "DISCOVERY: keywords, phrases or OR/NOT expressions to find in past sessions. Omit to browse. Ignored when session_id + around_message_id are set.",
-      },
-      limit: {
-        type: "integer",
-        description:
-          "DISCOVERY and BROWSE: sessions returned (default 3, max 10). Raise to 5-10 when the topic likely spans several sessions.",
-      },
-      sort: {
-        type: "string",
-        enum: ["newest", "oldest"],
-        description: "DISCOVERY: omit for relevance; newest for 'where did we leave X', oldest for 'how did X start'.",
-      },
-      detail: {
-        type: "string",
-        enum: ["adaptive", "full"],
-        description:
-          "DISCOVERY: adaptive (default) gives the top result its window and bookends and the others only the matched message; full gives every result everything.",
-      },
-      session_id: {
-        type: "string",
-        description:
-          "SCROLL (with around_message_id) or READ (alone): a session_id from an earlier result, or an @session:<profile>/<id> link.",
-      },
-      around_message_id: {
-        type: "integer",
-        description: "SCROLL: the message id to centre on (match_message_id, or any id from an earlier window).",
-      },
-      window: { type: "integer", description: "SCROLL: messages each side of the anchor, 1-20 (default 5)." },
-      role_filter: {
-        type: "string",
-        description:
-          "DISCOVERY: comma-separated roles searched (default 'user,assistant'; 'user,assistant,tool' to include tool output, 'tool' for tool output only).",
-      },
-      profile: {
-        type: "string",
-        description:
-          "Read another Hermes profile's sessions (read-only), e.g. the profile part of an @session:<profile>/<id> link. Omit for the current profile.",
-      },
-    },
-  },
+  parameters: z.object({
+    query: z
+      .string()
+      .optional()
+      .describe(
+        "DISCOVERY: keywords, phrases or OR/NOT expressions to find in past sessions. Omit to browse. Ignored when session_id + around_message_id are set.",
+      ),
+    limit: z
+      .int()
+      .optional()
+      .describe(
+        "DISCOVERY and BROWSE: sessions returned (default 3, max 10). Raise to 5-10 when the topic likely spans several sessions.",
+      ),
+    sort: z
+      .enum(["newest", "oldest"])
+      .optional()
+      .describe("DISCOVERY: omit for relevance; newest for 'where did we leave X', oldest for 'how did X start'."),
+    detail: z
+      .enum(["adaptive", "full"])
+      .optional()
+      .describe(
+        "DISCOVERY: adaptive (default) gives the top result its window and bookends and the others only the matched message; full gives every result everything.",
+      ),
+    session_id: z
+      .string()
+      .optional()
+      .describe(
+        "SCROLL (with around_message_id) or READ (alone): a session_id from an earlier result, or an @session:<profile>/<id> link.",
+      ),
+    around_message_id: z
+      .int()
+      .optional()
+      .describe("SCROLL: the message id to centre on (match_message_id, or any id from an earlier window)."),
+    window: z.int().optional().describe("SCROLL: messages each side of the anchor, 1-20 (default 5)."),
+    role_filter: z
+      .string()
+      .optional()
+      .describe(
+        "DISCOVERY: comma-separated roles searched (default 'user,assistant'; 'user,assistant,tool' to include tool output, 'tool' for tool output only).",
+      ),
+    profile: z
+      .string()
+      .optional()
+      .describe(
+        "Read another Hermes profile's sessions (read-only), e.g. the profile part of an @session:<profile>/<id> link. Omit for the current profile.",
+      ),
+  }),
   async run(args, ctx) {
     const access = ctx.sessions;
     if (!access)
@@ -179,4 +184,4 @@ export const sessionSearchTool: Tool = {
       target.close();
     }
   },
-};
+});

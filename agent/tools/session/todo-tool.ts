@@ -1,5 +1,7 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
 import type { TodoItem, TodoStatus } from "../session-tool-state.js";
-import { type Tool, toolError } from "../tool.js";
+import { toolError } from "../tool.js";
 
 const STATUSES: readonly TodoStatus[] = ["pending", "in_progress", "completed", "cancelled"];
 const MAX_TODO_CONTENT_CHARS = 4000;
@@ -59,30 +61,27 @@ function summary(todos: readonly TodoItem[]) {
   };
 }
 
-export const todoTool: Tool = {
+export const todoTool = defineTool({
   name: "todo",
+  toolsets: ["todo"],
+  kind: "other",
   description:
     "Read or write your task list for this session. Use it for work with several steps: write the steps, mark one " +
     "in_progress at a time, mark each completed as soon as it is done. Call with no todos to read the list. " +
     "merge=false (default) replaces the list; merge=true updates items by id and appends new ones.",
-  parameters: {
-    type: "object",
-    properties: {
-      todos: {
-        type: "array",
-        description: "Items {id, content, status}; status is pending, in_progress, completed or cancelled.",
-        items: {
-          type: "object",
-          properties: {
-            id: { type: "string" },
-            content: { type: "string" },
-            status: { type: "string", enum: [...STATUSES] },
-          },
-          required: ["id", "content", "status"],
-        },
-      },
-      merge: { type: "boolean", description: "Update by id and append, instead of replacing the whole list." },
-    },
+  parameters: z.object({
+    todos: z
+      .array(z.object({ id: z.string(), content: z.string(), status: z.enum(STATUSES) }))
+      .optional()
+      .describe("Items {id, content, status}; status is pending, in_progress, completed or cancelled."),
+    merge: z.boolean().optional().describe("Update by id and append, instead of replacing the whole list."),
+  }),
+  describe: (args) => {
+    const todos = args?.todos;
+    const title = Array.isArray(todos)
+      ? `Update plan (${todos.length} item${todos.length === 1 ? "" : "s"})`
+      : "Read plan";
+    return { title, locations: [] };
   },
   async run(args, ctx) {
     if (args.todos !== undefined && args.todos !== null) {
@@ -94,4 +93,4 @@ export const todoTool: Tool = {
     const todos = ctx.state.todos;
     return { content: JSON.stringify({ todos, summary: summary(todos) }), plan: todos };
   },
-};
+});

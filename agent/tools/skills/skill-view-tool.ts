@@ -1,9 +1,11 @@
 import { homedir } from "node:os";
+import { z } from "zod";
 import { tagList } from "../../skills/skill-frontmatter.js";
 import { loadSkill } from "../../skills/skill-loader.js";
 import { renderSkillContent } from "../../skills/skill-message.js";
 import { linkedFiles, readSkillFile } from "../../skills/skill-support-files.js";
-import type { Tool } from "../tool.js";
+import { defineTool } from "../define-tool.js";
+import { str } from "../describe-call.js";
 import { skillJson, skillToolContext } from "./skill-tool-context.js";
 
 /**
@@ -14,21 +16,26 @@ import { skillJson, skillToolContext } from "./skill-tool-context.js";
  * Not carried over: upstream's readiness checks (prompting for missing environment variables, credential files,
  * package installs), plugin skills (`plugin:skill`) and the org-mirror provenance header.
  */
-export const skillViewTool: Tool = {
+export const skillViewTool = defineTool({
   name: "skill_view",
+  toolsets: ["skills"],
+  kind: "read",
+  pathArguments: { paths: ["file_path"] },
   description:
     "Skills allow for loading information about specific tasks and workflows, as well as scripts and templates. Load a skill's full content or access its linked files (references, templates, scripts). First call returns SKILL.md content plus a 'linked_files' dict showing available references/templates/scripts. To access those, call again with file_path parameter.",
-  parameters: {
-    type: "object",
-    properties: {
-      name: { type: "string", description: "The skill name (use skills_list to see available skills)." },
-      file_path: {
-        type: "string",
-        description:
-          "OPTIONAL: Path to a linked file within the skill (e.g., 'references/api.md', 'templates/config.yaml', 'scripts/validate.py'). Omit to get the main SKILL.md content.",
-      },
-    },
-    required: ["name"],
+  parameters: z.object({
+    name: z.string().describe("The skill name (use skills_list to see available skills)."),
+    file_path: z
+      .string()
+      .optional()
+      .describe(
+        "OPTIONAL: Path to a linked file within the skill (e.g., 'references/api.md', 'templates/config.yaml', 'scripts/validate.py'). Omit to get the main SKILL.md content.",
+      ),
+  }),
+  // Upstream's ACP title: `skill view (name[/file])`; a skill's files are read, so the kind is `read`.
+  describe: (args) => {
+    const file = str(args?.file_path).trim();
+    return { title: `skill view (${str(args?.name).trim() || "?"}${file ? `/${file}` : ""})`, locations: [] };
   },
   async run(args, ctx) {
     const context = skillToolContext(ctx);
@@ -62,4 +69,4 @@ export const skillViewTool: Tool = {
       ...(metadata && typeof metadata === "object" && !Array.isArray(metadata) ? { metadata } : {}),
     });
   },
-};
+});

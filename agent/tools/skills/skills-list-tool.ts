@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { discoverSkills } from "../../skills/skill-catalog.js";
-import type { Tool } from "../tool.js";
+import { defineTool } from "../define-tool.js";
+import { str } from "../describe-call.js";
 import { skillJson, skillToolContext } from "./skill-tool-context.js";
 
 /**
@@ -7,15 +9,17 @@ import { skillJson, skillToolContext } from "./skill-tool-context.js";
  * sorted by category then name. The same skills the session offers elsewhere: platform, environment and
  * `skills.disabled` filters applied, and skills the threat scanner flagged left out.
  */
-export const skillsListTool: Tool = {
+export const skillsListTool = defineTool({
   name: "skills_list",
+  toolsets: ["skills"],
+  kind: "read",
   description: "List available skills (name + description). Use skill_view(name) to load full content.",
-  parameters: {
-    type: "object",
-    properties: {
-      category: { type: "string", description: "Optional category filter to narrow results" },
-    },
-    required: [],
+  parameters: z.object({
+    category: z.string().optional().describe("Optional category filter to narrow results"),
+  }),
+  describe: (args) => {
+    const category = str(args?.category).trim();
+    return { title: category ? `skills list (${category})` : "skills list", locations: [] };
   },
   async run(args, ctx) {
     const context = skillToolContext(ctx);
@@ -38,7 +42,7 @@ export const skillsListTool: Tool = {
       hint: "Use skill_view(name) to see full content, tags, and linked files",
     });
   },
-};
+});
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

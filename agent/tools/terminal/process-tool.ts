@@ -1,5 +1,8 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { str } from "../describe-call.js";
 import { gateCommand } from "../safety/command-gate.js";
-import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import type { BackgroundProcess } from "./process-table.js";
 
 /**
@@ -43,24 +46,27 @@ function describe(p: BackgroundProcess) {
 
 const json = (value: unknown): ToolResult => ({ content: JSON.stringify(value) });
 
-export const processTool: Tool = {
+export const processTool = defineTool({
   name: "process",
+  toolsets: ["terminal"],
+  kind: "execute",
+  untrustedOutput: "command",
   description:
     "Manage commands started with terminal(background=true): list them, poll one for new output and status, read " +
     "its whole log, wait for it to finish, kill it (and everything it started), or write to its stdin.",
-  parameters: {
-    type: "object",
-    properties: {
-      action: { type: "string", enum: ["list", "poll", "log", "wait", "kill", "write"], description: "What to do." },
-      session_id: {
-        type: "string",
-        description: "The process id returned by terminal(background=true) (not needed for list).",
-      },
-      data: { type: "string", description: "For write: text to send to stdin (add \\n to press Enter)." },
-      timeout: { type: "integer", description: "For wait: seconds to wait at most (default 60)." },
-    },
-    required: ["action"],
-  },
+  parameters: z.object({
+    action: z.enum(["list", "poll", "log", "wait", "kill", "write"]).describe("What to do."),
+    session_id: z
+      .string()
+      .optional()
+      .describe("The process id returned by terminal(background=true) (not needed for list)."),
+    data: z.string().optional().describe("For write: text to send to stdin (add \\n to press Enter)."),
+    timeout: z.int().optional().describe("For wait: seconds to wait at most (default 60)."),
+  }),
+  describe: (args) => ({
+    title: `Process ${str(args?.action)}${args?.session_id ? ` ${str(args.session_id)}` : ""}`,
+    locations: [],
+  }),
   async run(args, ctx) {
     const action = String(args.action);
     const table = ctx.state.processes;
@@ -119,4 +125,4 @@ export const processTool: Tool = {
         return toolError(`Unknown action '${action}'.`);
     }
   },
-};
+});

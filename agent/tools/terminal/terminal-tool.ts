@@ -1,8 +1,11 @@
 import { isAbsolute, resolve } from "node:path";
+import { z } from "zod";
 import { failedOnSandboxWall } from "../../sandbox/sandbox-walls.js";
 import type { CommandSpec } from "../../workspace/workspace.js";
+import { defineTool } from "../define-tool.js";
+import { shorten, str } from "../describe-call.js";
 import { gateCommand } from "../safety/command-gate.js";
-import { type Tool, type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { containmentFor } from "./command-containment.js";
 import { OutputCollector } from "./terminal-text.js";
 
@@ -16,32 +19,33 @@ function terminalResult(output: string, exitCode: number | null, error: string |
   };
 }
 
-export const terminalTool: Tool = {
+export const terminalTool = defineTool({
   name: "terminal",
+  toolsets: ["terminal"],
+  kind: "execute",
+  untrustedOutput: "command",
+  pathArguments: { paths: ["workdir"], command: "command" },
   description:
     "Run a shell command (bash) in the project and return its output and exit code. Use for builds, tests, git, " +
     "package managers and anything a developer would type. Output is captured without colours. Long-running " +
     "servers or watchers: set background=true and manage them with the process tool. Dangerous commands ask the " +
     "user first; some are never allowed. Commands usually run in a sandbox: they can write only inside the " +
     "project, the temp folder and package caches, and credentials and API keys are not visible to them.",
-  parameters: {
-    type: "object",
-    properties: {
-      command: { type: "string", description: "The command line to run." },
-      workdir: {
-        type: "string",
-        description: "Folder to run in (default: the project root). Relative paths resolve against the project root.",
-      },
-      timeout: {
-        type: "integer",
-        description: "Seconds before a foreground command is stopped (default from config, 180).",
-      },
-      background: {
-        type: "boolean",
-        description: "Start and return at once with a process id (for servers, watchers, long jobs).",
-      },
-    },
-    required: ["command"],
+  parameters: z.object({
+    command: z.string().describe("The command line to run."),
+    workdir: z
+      .string()
+      .optional()
+      .describe("Folder to run in (default: the project root). Relative paths resolve against the project root."),
+    timeout: z.int().optional().describe("Seconds before a foreground command is stopped (default from config, 180)."),
+    background: z
+      .boolean()
+      .optional()
+      .describe("Start and return at once with a process id (for servers, watchers, long jobs)."),
+  }),
+  describe: (args) => {
+    const command = str(args?.command);
+    return { title: `Run ${shorten(command)}`, locations: [], runningText: `$ ${command}` };
   },
   async run(args, ctx) {
     const command = String(args.command).trim();
@@ -76,7 +80,7 @@ export const terminalTool: Tool = {
     if (containment.launcher && result.hitWall) result = await escalate(spec, seconds, ctx, result);
     return gate.note ? { ...result.tool, content: `${result.tool.content}\n${gate.note}` } : result.tool;
   },
-};
+});
 
 interface ForegroundOutcome {
   readonly tool: ToolResult;

@@ -1,7 +1,10 @@
+import { z } from "zod";
 import type { WebSettings } from "../../config/web-settings.js";
 import { extractPages } from "../../web/extract-pages.js";
 import { wrapUntrusted } from "../../web/untrusted-content.js";
-import type { Tool, ToolResult } from "../tool.js";
+import { defineTool } from "../define-tool.js";
+import { shorten } from "../describe-call.js";
+import type { ToolResult } from "../tool.js";
 import { webFailure as failure, webSettingsFor } from "./web-tool-support.js";
 
 /** Upstream takes at most five URLs a call (the handler slices the list). */
@@ -12,23 +15,25 @@ const MAX_URLS = 5;
  * web.extract_char_limit characters (head and tail of longer pages, the full text saved for read_file), and the
  * whole result wrapped as untrusted data with the scanner's findings stated outside the page text.
  */
-export const webExtractTool: Tool = {
+export const webExtractTool = defineTool({
   name: "web_extract",
+  toolsets: ["web"],
+  kind: "fetch",
   description:
     "Extract content from web page URLs using the configured extract backend (the plain HTTP fetcher unless Tavily is configured). " +
     "Returns page content as markdown. Pages within the char budget (default 15000) return whole; larger pages return a head+tail " +
     "window with a footer telling you the full text's saved file path and read_file call. Inline images appear as [IMAGE: alt] " +
     "placeholders; real image URLs are kept as links. Private and loopback addresses are refused.",
-  parameters: {
-    type: "object",
-    properties: {
-      urls: {
-        type: "array",
-        items: { type: "string" },
-        description: "List of URLs to extract content from (max 5 URLs per call)",
-      },
-    },
-    required: ["urls"],
+  parameters: z.object({
+    urls: z.array(z.string()).describe("List of URLs to extract content from (max 5 URLs per call)"),
+  }),
+  // Upstream: `extract: {first url}` and ` (+N)` for the others.
+  describe: (args) => {
+    const urls = Array.isArray(args?.urls) ? args.urls.filter((u): u is string => typeof u === "string") : [];
+    return {
+      title: `extract: ${shorten(urls[0] ?? "")}${urls.length > 1 ? ` (+${urls.length - 1})` : ""}`,
+      locations: [],
+    };
   },
   async run(args, ctx) {
     const settings = webSettingsFor(ctx);
@@ -36,7 +41,7 @@ export const webExtractTool: Tool = {
     const urls = Array.isArray(args.urls) ? args.urls.filter((u): u is string => typeof u === "string") : [];
     return runWebExtract(urls, settings, ctx.signal);
   },
-};
+});
 
 export async function runWebExtract(
   urls: readonly string[],

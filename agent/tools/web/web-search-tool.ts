@@ -1,9 +1,12 @@
+import { z } from "zod";
 import type { WebSettings } from "../../config/web-settings.js";
 import { searxngSearch } from "../../web/searxng-backend.js";
 import { tavilySearch } from "../../web/tavily-backend.js";
 import { threatWarning, wrapUntrusted } from "../../web/untrusted-content.js";
 import type { SearchHit } from "../../web/web-results.js";
-import type { Tool, ToolResult } from "../tool.js";
+import { defineTool } from "../define-tool.js";
+import { shorten, str } from "../describe-call.js";
+import type { ToolResult } from "../tool.js";
 import { webFailure as failure, webSettingsFor } from "./web-tool-support.js";
 
 const DEFAULT_LIMIT = 5;
@@ -13,34 +16,29 @@ const DEFAULT_LIMIT = 5;
  * `{"success": true, "data": {"web": [{title, url, description, position}]}}`. Titles and snippets come from other
  * people's pages, so the result is scanned and wrapped as untrusted, like a fetched page.
  */
-export const webSearchTool: Tool = {
+export const webSearchTool = defineTool({
   name: "web_search",
+  toolsets: ["web", "search"],
+  kind: "fetch",
   description:
     "Search the web for information. Returns up to 5 results by default with titles, URLs, and descriptions. The query is passed " +
     'through to the configured backend, so operators such as site:domain, filetype:pdf, intitle:word, -term, and "exact phrase" ' +
     "may work when the backend supports them.",
-  parameters: {
-    type: "object",
-    properties: {
-      query: {
-        type: "string",
-        description:
-          'The search query to look up on the web. You may include backend-supported operators such as site:example.com, filetype:pdf, intitle:word, -term, or "exact phrase".',
-      },
-      limit: {
-        type: "integer",
-        description: "Maximum number of results to return. Defaults to 5.",
-        default: DEFAULT_LIMIT,
-      },
-    },
-    required: ["query"],
-  },
+  parameters: z.object({
+    query: z
+      .string()
+      .describe(
+        'The search query to look up on the web. You may include backend-supported operators such as site:example.com, filetype:pdf, intitle:word, -term, or "exact phrase".',
+      ),
+    limit: z.int().default(DEFAULT_LIMIT).describe("Maximum number of results to return. Defaults to 5."),
+  }),
+  describe: (args) => ({ title: `web search: ${shorten(str(args?.query))}`, locations: [] }),
   async run(args, ctx) {
     const settings = webSettingsFor(ctx);
     if ("error" in settings) return settings.error;
     return runWebSearch(String(args.query ?? ""), args.limit, settings, ctx.signal);
   },
-};
+});
 
 export async function runWebSearch(
   query: string,

@@ -1,7 +1,7 @@
-import type { ToolCallContent } from "@agentclientprotocol/sdk";
-import type { ToolResult } from "../agent/index.js";
+import type { DescribedArgs } from "../tools/tool.js";
 
-type Args = Readonly<Record<string, unknown>> | undefined;
+// How delegate_task reads in an editor (upstream's ACP formatting): its title, the text shown while the
+// subagents run, and the results as the user reads them.
 
 /** Upstream's `_truncate_text`: keeps `limit - 100` characters and says how long the whole was. */
 function truncate(text: string, limit: number): string {
@@ -14,7 +14,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Upstream's title: `delegate batch (N tasks)`, `delegate: {goal ≤ 60}`, or `delegate task`. */
-export function delegateTitle(args: Args): string {
+export function delegateTitle(args: DescribedArgs): string {
   const tasks = args?.tasks;
   if (Array.isArray(tasks) && tasks.length > 0) return `delegate batch (${tasks.length} tasks)`;
   const goal = typeof args?.goal === "string" ? args.goal : "";
@@ -23,7 +23,7 @@ export function delegateTitle(args: Args): string {
 }
 
 /** Upstream's opening text: the goal, or the numbered goals of a batch (the first 8). Live progress follows it. */
-export function delegateStartText(args: Args): string {
+export function delegateStartText(args: DescribedArgs): string {
   const tasks = args?.tasks;
   if (Array.isArray(tasks) && tasks.length > 0) {
     const lines = [`Delegating ${tasks.length} tasks`, ""];
@@ -87,10 +87,4 @@ export function formatDelegateResult(content: string): string | undefined {
     }
   }
   return truncate(lines.join("\n"), 8000);
-}
-
-/** The finished delegate_task call as the user sees it (the formatted results, else the raw text). */
-export function delegateEndContent(result: ToolResult): ToolCallContent[] | undefined {
-  const text = formatDelegateResult(result.content);
-  return text === undefined ? undefined : [{ type: "content", content: { type: "text", text } }];
 }
