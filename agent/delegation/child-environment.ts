@@ -1,7 +1,7 @@
-import type { ToolEnvironment } from "../loop/tool-runner.js";
 import type { Approver } from "../tools/approver.js";
 import type { SessionToolState, TodoItem } from "../tools/session-tool-state.js";
 import type { ToolContext } from "../tools/tool.js";
+import type { ToolEnvironment } from "../tools/tool-environment.js";
 import type { Workspace } from "../workspace/workspace.js";
 
 /**

@@ -1,7 +1,9 @@
 import type { DelegationSettings } from "../config/delegation-settings.js";
-import type { Conversation } from "../loop/conversation.js";
+import type { AgentEventSink, StopReason } from "../loop/events.js";
+import type { ChatMessage } from "../providers/messages.js";
 import type { TokenUsage } from "../providers/model-client.js";
 import type { Tool } from "../tools/tool.js";
+import type { ToolEnvironment } from "../tools/tool-environment.js";
 
 /** What one subagent is made of: its instructions and the tools it may use. */
 export interface ChildSpec {
@@ -11,9 +13,20 @@ export interface ChildSpec {
 }
 
 export type ChildOpening =
-  | { readonly ok: true; readonly conversation: Conversation }
+  | { readonly ok: true; readonly conversation: ChildConversation }
   /** Why no subagent can start (delegation.provider without a key, say), in words the model can pass on. */
   | { readonly ok: false; readonly problem: string };
+
+/**
+ * What delegate_task needs of a subagent's conversation: one turn on its goal, then its history and model for the
+ * report. The loop's Conversation is one; naming only this keeps the host (and ToolContext, which carries it) below
+ * loop/, which runs the tools.
+ */
+export interface ChildConversation {
+  readonly runtime: { readonly model: string };
+  readonly messages: readonly ChatMessage[];
+  runTurn(userText: string, signal: AbortSignal, emit: AgentEventSink, env: ToolEnvironment): Promise<StopReason>;
+}
 
 /**
  * How delegate_task starts subagents. The session supplies it (it knows the configured model, fallbacks and tools);

@@ -8,10 +8,11 @@ import type { ModelClient } from "../providers/model-client.js";
 import { describeProviderError, toProviderError } from "../providers/provider-error.js";
 import type { TodoItem } from "../tools/session-tool-state.js";
 import type { Tool } from "../tools/tool.js";
+import type { ToolEnvironment } from "../tools/tool-environment.js";
 import type { AgentEventSink, StopReason } from "./events.js";
 import { HistoryCompaction } from "./history-compaction.js";
 import { type ModelStep, runModelStep } from "./model-step.js";
-import { runToolCalls, type ToolEnvironment } from "./tool-runner.js";
+import { runToolCalls } from "./tool-runner.js";
 
 export interface ConversationOptions {
   readonly runtime: RuntimeProvider;

@@ -1,32 +1,10 @@
-import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { ToolCallRecord } from "../providers/messages.js";
 import { redactKnownSecrets } from "../security/secret-redaction.js";
-import type { Approver } from "../tools/approver.js";
-import type { CommandJudge } from "../tools/safety/command-judge.js";
-import type { SessionToolState } from "../tools/session-tool-state.js";
-import type { SessionDatabaseAccess, Tool, ToolContext, ToolResult } from "../tools/tool.js";
+import type { Tool, ToolContext, ToolResult } from "../tools/tool.js";
+import type { ToolEnvironment } from "../tools/tool-environment.js";
 import { parseToolArguments } from "../tools/validate-args.js";
-import type { Workspace } from "../workspace/workspace.js";
 import type { AgentEventSink } from "./events.js";
 import { flagUntrustedOutput } from "./untrusted-output.js";
-
-/** Finds context files in the folders a tool call touched (the session's subdirectory-hint tracker). */
-export interface HintSource {
-  checkToolCall(toolName: string, args: Readonly<Record<string, unknown>> | undefined): string | undefined;
-}
-
-/** What tools of one session run against. */
-export interface ToolEnvironment {
-  readonly workspace: Workspace;
-  readonly approver: Approver;
-  readonly home: string;
-  readonly state: SessionToolState;
-  readonly hints?: HintSource;
-  readonly sessions?: SessionDatabaseAccess;
-  readonly delegation?: DelegationHost;
-  /** The smart-approval judge (`approvals.mode: smart`). */
-  readonly judge?: CommandJudge;
-}
 
 /** The most a single tool result may put into the history; the rest is cut with a note. */
 export const MAX_TOOL_RESULT_CHARS = 100_000;

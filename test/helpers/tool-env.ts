@@ -1,5 +1,4 @@
 import { DEFAULT_SANDBOX_SETTINGS, type ToolSettings } from "../../agent/config/tool-settings.js";
-import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
 import type {
   Approver,
   ClarifyRequest,
@@ -11,6 +10,7 @@ import type {
 } from "../../agent/tools/approver.js";
 import { SessionToolState } from "../../agent/tools/session-tool-state.js";
 import type { Tool, ToolContext, ToolResult } from "../../agent/tools/tool.js";
+import type { ToolEnvironment } from "../../agent/tools/tool-environment.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
 
 export function toolSettings(overrides: Partial<ToolSettings> = {}): ToolSettings {

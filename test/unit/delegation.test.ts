@@ -4,10 +4,10 @@ import { readDelegationSettings } from "../../agent/config/delegation-settings.j
 import { parseYamlText } from "../../agent/config/yaml-file.js";
 import { createDelegateTool } from "../../agent/delegation/delegate-tool.js";
 import type { AgentEvent } from "../../agent/loop/events.js";
-import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
 import type { TokenUsage } from "../../agent/providers/model-client.js";
 import { prepareConversation } from "../../agent/session/open-conversation.js";
 import { SessionToolState } from "../../agent/tools/session-tool-state.js";
+import type { ToolEnvironment } from "../../agent/tools/tool-environment.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
 import { type RecordedRequest, ScriptedLlm, type ScriptedReply, scriptedCall } from "../fixtures/scripted-llm.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";

@@ -5,11 +5,11 @@ import { type ApprovalJudgeSettings, readApprovalJudgeSettings } from "../../age
 import { ConfigError } from "../../agent/config/config-error.js";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { parseYamlText } from "../../agent/config/yaml-file.js";
-import type { ToolEnvironment } from "../../agent/loop/tool-runner.js";
 import type { CommandApproval } from "../../agent/tools/approver.js";
 import { createLlmCommandJudge } from "../../agent/tools/safety/llm-command-judge.js";
 import { stripShellComments } from "../../agent/tools/safety/shell-comments.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
+import type { ToolEnvironment } from "../../agent/tools/tool-environment.js";
 import { ScriptedLlm, type ScriptedReply } from "../fixtures/scripted-llm.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
