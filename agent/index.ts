@@ -34,7 +34,6 @@ export { type HintMemory, SubdirectoryHintTracker } from "./context/subdirectory
 export { redactSecrets } from "./index-redaction.js";
 // Running turns: the conversation, the events a turn streams, and what its tools run with.
 export type { Conversation } from "./loop/conversation.js";
-export type { AgentEvent, AgentEventSink, StopReason } from "./loop/events.js";
 // Reports the user can ask for: the context that was loaded, the hints injected, memory.
 export { formatContextReport } from "./prompt/format-context-report.js";
 export { formatInjectedHints } from "./prompt/format-hint-report.js";
@@ -72,6 +71,7 @@ export { isSessionMode, SESSION_MODES, type SessionMode } from "./tools/safety/s
 export { SessionToolState, type TodoItem } from "./tools/session-tool-state.js";
 export type { Tool, ToolResult } from "./tools/tool.js";
 export type { ToolEnvironment } from "./tools/tool-environment.js";
+export type { AgentEvent, AgentEventSink, StopReason } from "./tools/turn-events.js";
 export { editorTerminalArgv } from "./workspace/command-argv.js";
 export { LocalWorkspace, QUIET_ENV } from "./workspace/local-workspace.js";
 export { displayPath } from "./workspace/resolve-path.js";

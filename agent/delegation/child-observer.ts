@@ -1,5 +1,5 @@
-import type { AgentEvent } from "../loop/events.js";
 import type { TokenUsage } from "../providers/model-client.js";
+import type { AgentEvent } from "../tools/turn-events.js";
 
 /** One tool call of a subagent, as upstream's `tool_trace` reports it back to the parent. */
 export interface ToolTraceEntry {

@@ -1,11 +1,11 @@
-import type { StopReason } from "../loop/events.js";
 import type { ChatMessage } from "../providers/messages.js";
+import type { ChildOpening, DelegationHost } from "../tools/delegation-host.js";
 import type { ToolContext } from "../tools/tool.js";
+import type { StopReason } from "../tools/turn-events.js";
 import { childEnvironment } from "./child-environment.js";
 import { ChildObserver, type ToolTraceEntry } from "./child-observer.js";
 import { buildChildTaskPrompt } from "./child-prompt.js";
 import { childTools } from "./child-toolsets.js";
-import type { ChildOpening, DelegationHost } from "./delegation-host.js";
 
 export interface ChildTask {
   readonly goal: string;

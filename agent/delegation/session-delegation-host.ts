@@ -10,8 +10,8 @@ import { buildSystemPrompt } from "../prompt/system-prompt.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
 import type { RetryOptions } from "../providers/retrying-client.js";
+import type { ChildOpening, ChildSpec, DelegationHost } from "../tools/delegation-host.js";
 import type { Tool } from "../tools/tool.js";
-import type { ChildOpening, ChildSpec, DelegationHost } from "./delegation-host.js";
 
 export interface SessionDelegationOptions {
   readonly config: HermesConfig;

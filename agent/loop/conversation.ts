@@ -9,7 +9,7 @@ import { describeProviderError, toProviderError } from "../providers/provider-er
 import type { TodoItem } from "../tools/session-tool-state.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolEnvironment } from "../tools/tool-environment.js";
-import type { AgentEventSink, StopReason } from "./events.js";
+import type { AgentEventSink, StopReason } from "../tools/turn-events.js";
 import { HistoryCompaction } from "./history-compaction.js";
 import { type ModelStep, runModelStep } from "./model-step.js";
 import { runToolCalls } from "./tool-runner.js";

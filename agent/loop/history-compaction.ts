@@ -8,7 +8,7 @@ import {
 } from "../compress/compressor.js";
 import type { ChatMessage } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
-import type { AgentEventSink } from "./events.js";
+import type { AgentEventSink } from "../tools/turn-events.js";
 
 /** After a failed compression, wait this long before trying again automatically (upstream's cooldown). */
 const FAILURE_COOLDOWN_MS = 600_000;

@@ -1,6 +1,6 @@
 import type { SignedThinking, ToolCallRecord } from "../providers/messages.js";
 import type { FinishReason, ModelClient, ModelRequest } from "../providers/model-client.js";
-import type { AgentEventSink } from "./events.js";
+import type { AgentEventSink } from "../tools/turn-events.js";
 
 /** What one model call produced once its stream has ended. */
 export interface ModelStep {

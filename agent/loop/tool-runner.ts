@@ -2,8 +2,8 @@ import type { ToolCallRecord } from "../providers/messages.js";
 import { redactKnownSecrets } from "../security/secret-redaction.js";
 import type { Tool, ToolContext, ToolResult } from "../tools/tool.js";
 import type { ToolEnvironment } from "../tools/tool-environment.js";
+import type { AgentEventSink } from "../tools/turn-events.js";
 import { parseToolArguments } from "../tools/validate-args.js";
-import type { AgentEventSink } from "./events.js";
 import { flagUntrustedOutput } from "./untrusted-output.js";
 
 /** The most a single tool result may put into the history; the rest is cut with a note. */

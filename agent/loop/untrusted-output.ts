@@ -1,7 +1,7 @@
 import { scanToolOutput, type UntrustedOutputKind } from "../security/tool-output-scan.js";
 import type { Tool, ToolResult } from "../tools/tool.js";
+import type { AgentEventSink } from "../tools/turn-events.js";
 import { findingsSummary, findingsWarning, UNTRUSTED_OUTPUT_NOTICE, wrapUntrusted } from "../web/untrusted-content.js";
-import type { AgentEventSink } from "./events.js";
 
 /**
  * Item 8 of the containment work: text from files, commands and MCP servers is scanned like fetched pages. Done once

@@ -11,7 +11,6 @@ import { type RuntimeProvider, type RuntimeResolution, resolveRuntimeProvider } 
 import { readToolSettings, type ToolSettings } from "../config/tool-settings.js";
 import { availableToolsets } from "../delegation/child-toolsets.js";
 import { createDelegateTool } from "../delegation/delegate-tool.js";
-import type { DelegationHost } from "../delegation/delegation-host.js";
 import { createSessionDelegationHost } from "../delegation/session-delegation-host.js";
 import { Conversation } from "../loop/conversation.js";
 import { systemPromptAfterCompression } from "../prompt/prompt-after-compression.js";
@@ -19,6 +18,7 @@ import { seedSoul } from "../prompt/soul.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
+import type { DelegationHost } from "../tools/delegation-host.js";
 import { sessionToolNames, sessionTools } from "../tools/registry.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";

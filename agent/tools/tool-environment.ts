@@ -1,6 +1,6 @@
-import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
+import type { DelegationHost } from "./delegation-host.js";
 import type { CommandJudge } from "./safety/command-judge.js";
 import type { SessionToolState } from "./session-tool-state.js";
 import type { SessionDatabaseAccess } from "./tool.js";

@@ -1,8 +1,8 @@
 import type { Database } from "sql.js";
-import type { DelegationHost } from "../delegation/delegation-host.js";
 import type { UntrustedOutputKind } from "../security/tool-output-scan.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
+import type { DelegationHost } from "./delegation-host.js";
 import type { CommandJudge } from "./safety/command-judge.js";
 import type { SessionToolState, TodoItem } from "./session-tool-state.js";
 

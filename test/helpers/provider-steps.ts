@@ -5,12 +5,12 @@
 import { strict as assert } from "node:assert";
 import type { ApiMode } from "../../agent/config/provider-catalog.js";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
-import type { AgentEvent } from "../../agent/loop/events.js";
 import { runModelStep } from "../../agent/loop/model-step.js";
 import type { ChatMessage } from "../../agent/providers/messages.js";
 import type { ModelClient, ModelRequest } from "../../agent/providers/model-client.js";
 import { ProviderError } from "../../agent/providers/provider-error.js";
 import { abortableSleep, type RetryOptions } from "../../agent/providers/retrying-client.js";
+import type { AgentEvent } from "../../agent/tools/turn-events.js";
 import type { ScriptedLlm } from "../fixtures/scripted-llm.js";
 
 export const SECRET = "sk-test-secret-4242";

@@ -1,8 +1,8 @@
 import { strict as assert } from "node:assert";
 import { BUDGET_EXHAUSTED_NOTE, Conversation } from "../../agent/loop/conversation.js";
-import type { AgentEvent } from "../../agent/loop/events.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import type { Tool } from "../../agent/tools/tool.js";
+import type { AgentEvent } from "../../agent/tools/turn-events.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { scriptedRuntime } from "../helpers/scripted-runtime.js";
 import { TempDirs } from "../helpers/temp-dirs.js";

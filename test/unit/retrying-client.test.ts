@@ -1,10 +1,10 @@
 import { strict as assert } from "node:assert";
 import { Conversation } from "../../agent/loop/conversation.js";
-import type { AgentEvent } from "../../agent/loop/events.js";
 import { runModelStep } from "../../agent/loop/model-step.js";
 import { createModelClientWithFallbacks } from "../../agent/providers/create-model-client.js";
 import { ProviderError, toProviderError } from "../../agent/providers/provider-error.js";
 import { retryDelayMs } from "../../agent/providers/retrying-client.js";
+import type { AgentEvent } from "../../agent/tools/turn-events.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { failure, fastRetry, request, runtimeFor, step } from "../helpers/provider-steps.js";
 import { TempDirs } from "../helpers/temp-dirs.js";

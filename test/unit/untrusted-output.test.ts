@@ -2,11 +2,11 @@ import { strict as assert } from "node:assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { forgetSecretsForTests, rememberSecret } from "../../agent/config/secret-values.js";
-import type { AgentEvent } from "../../agent/loop/events.js";
 import { runToolCalls } from "../../agent/loop/tool-runner.js";
 import { scanToolOutput } from "../../agent/security/tool-output-scan.js";
 import { sessionTools } from "../../agent/tools/registry.js";
 import type { Tool, ToolResult } from "../../agent/tools/tool.js";
+import type { AgentEvent } from "../../agent/tools/turn-events.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { toolEnvironment } from "../helpers/tool-env.js";
 

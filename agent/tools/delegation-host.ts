@@ -1,9 +1,9 @@
 import type { DelegationSettings } from "../config/delegation-settings.js";
-import type { AgentEventSink, StopReason } from "../loop/events.js";
 import type { ChatMessage } from "../providers/messages.js";
 import type { TokenUsage } from "../providers/model-client.js";
-import type { Tool } from "../tools/tool.js";
-import type { ToolEnvironment } from "../tools/tool-environment.js";
+import type { Tool } from "./tool.js";
+import type { ToolEnvironment } from "./tool-environment.js";
+import type { AgentEventSink, StopReason } from "./turn-events.js";
 
 /** What one subagent is made of: its instructions and the tools it may use. */
 export interface ChildSpec {

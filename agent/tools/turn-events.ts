@@ -1,6 +1,6 @@
 import type { TokenUsage } from "../providers/model-client.js";
-import type { TodoItem } from "../tools/session-tool-state.js";
-import type { ToolResult } from "../tools/tool.js";
+import type { TodoItem } from "./session-tool-state.js";
+import type { ToolResult } from "./tool.js";
 
 /**
  * Everything a turn reports, as one typed stream. Front ends (acp-server) map these to their wire format; the
