@@ -1,6 +1,4 @@
-import { builtInTool } from "../tools/registry.js";
 import type { Tool } from "../tools/tool.js";
-import { toolsetsOfTool } from "../tools/toolsets.js";
 
 /**
  * Upstream's DELEGATE_BLOCKED_TOOLS as its delegate_task description names them: no recursion, no questions to the
@@ -15,8 +13,7 @@ export const DELEGATE_BLOCKED_TOOLS: readonly string[] = [
   "execute_code",
 ];
 
-/** A stub without a definition's flag (tests hand the loop bare tools) is blocked as its built-in namesake is. */
-const blocked = (tool: Tool): boolean => tool.blockedInSubagents ?? builtInTool(tool.name)?.blockedInSubagents ?? false;
+const blocked = (tool: Tool): boolean => tool.blockedInSubagents === true;
 
 /**
  * The tools a subagent gets: the parent's, less the blocked ones, narrowed to the `requested` toolsets when given.
@@ -29,12 +26,12 @@ export function childTools(parentTools: readonly Tool[], requested: readonly str
   if (!requested || requested.length === 0) return allowed;
   const wanted = requested.map((name) => name.trim().toLowerCase());
   return allowed.filter(
-    (tool) => tool.name.startsWith("mcp_") || toolsetsOfTool(tool).some((toolset) => wanted.includes(toolset)),
+    (tool) => tool.name.startsWith("mcp_") || tool.toolsets.some((toolset) => wanted.includes(toolset)),
   );
 }
 
 /** Toolset names a subagent can usefully ask for in this session (MCP ones come anyway), for the tool's description. */
 export function availableToolsets(parentTools: readonly Tool[]): string[] {
-  const toolsets = new Set(parentTools.filter((tool) => !blocked(tool)).flatMap((tool) => toolsetsOfTool(tool)));
+  const toolsets = new Set(parentTools.filter((tool) => !blocked(tool)).flatMap((tool) => tool.toolsets));
   return [...toolsets].filter((name) => !name.startsWith("mcp-")).sort();
 }

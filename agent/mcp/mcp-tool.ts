@@ -1,6 +1,7 @@
 import { defineTool } from "../tools/define-tool.js";
 import { USUAL_PATH_ARGUMENTS } from "../tools/registry.js";
 import type { Tool, ToolParameters, ToolResult } from "../tools/tool.js";
+import { mcpToolset } from "../tools/toolsets.js";
 import { readOnlyRefusal } from "./mcp-read-only.js";
 
 /**
@@ -145,7 +146,7 @@ export function createMcpTool(options: {
   return defineTool({
     name,
     // Upstream's `mcp-<server>` toolset (exact unless the server's name has an underscore).
-    toolsets: [`mcp-${name.slice(4).split("_")[0]}`],
+    toolsets: [mcpToolset(name)],
     kind: "other",
     description: `[MCP server ${server}] ${summary}`,
     parameters: mcpToolParameters(tool.inputSchema),

@@ -28,7 +28,7 @@ function definitionOf(name: string): Tool | undefined {
  */
 export function describeToolCall(name: string, args: DescribedArgs, cwd: string): ToolCallView {
   const tool = definitionOf(name);
-  const description = tool?.describe?.(args, cwd) ?? plainDescription(name, args, cwd);
+  const description = tool ? tool.describe(args, cwd) : plainDescription(name, args, cwd);
   return { ...description, kind: tool?.kind ?? "other" };
 }
 

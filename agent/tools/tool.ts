@@ -103,23 +103,20 @@ export interface ToolCallDescription {
  */
 export type DescribedArgs = Readonly<Record<string, unknown>> | undefined;
 
-/**
- * A tool as the loop runs it. Tools are made with `defineTool` (agent/tools/define-tool.ts), which sets every field
- * below; `toolsets`, `kind` and `describe` are optional only so tests can hand the loop a bare stub.
- */
+/** A tool as the loop runs it, made with `defineTool` (agent/tools/define-tool.ts) from its definition. */
 export interface Tool {
   readonly name: string;
   /** Upstream's toolsets (toolsets.py) the tool belongs to; skills and subagents name toolsets, not tools. */
-  readonly toolsets?: readonly string[];
-  /** Drives the front end's icon; a tool without one shows as "other". */
-  readonly kind?: ToolKind;
+  readonly toolsets: readonly string[];
+  /** Drives the front end's icon. */
+  readonly kind: ToolKind;
   readonly description: string;
   readonly parameters: ToolParameters;
   /** Which arguments hold paths (upstream's SubdirectoryHintTracker reads them), and which a shell command. */
   readonly pathArguments?: { readonly paths: readonly string[]; readonly command?: string };
   /** Subagents never get this tool (upstream's DELEGATE_BLOCKED_TOOLS). */
   readonly blockedInSubagents?: boolean;
-  describe?(args: DescribedArgs, cwd: string): ToolCallDescription;
+  describe(args: DescribedArgs, cwd: string): ToolCallDescription;
   /** The finished call as the user reads it, when that differs from what the model got (delegate_task's JSON). */
   describeResult?(result: ToolResult): string | undefined;
   /** Interactive tools (clarify) run one at a time, after the others of the same reply. */

@@ -1,5 +1,4 @@
 import { builtInTool } from "./registry.js";
-import type { Tool } from "./tool.js";
 
 /**
  * The toolset a tool outside the definitions belongs to, by upstream's naming: browser tools share a prefix; MCP
@@ -8,14 +7,12 @@ import type { Tool } from "./tool.js";
  */
 function toolsetsByName(name: string): readonly string[] {
   if (name.startsWith("browser_")) return ["browser"];
-  if (name.startsWith("mcp_")) return [`mcp-${name.slice(4).split("_")[0]}`];
+  if (name.startsWith("mcp_")) return [mcpToolset(name)];
   return [];
 }
 
-/** The toolsets one tool is in: its definition's (upstream's toolsets.py), else by its name. */
-export function toolsetsOfTool(tool: Pick<Tool, "name" | "toolsets">): readonly string[] {
-  return tool.toolsets ?? toolsetsOfName(tool.name);
-}
+/** The toolset of an MCP tool named `mcp_<server>_<tool>`. */
+export const mcpToolset = (name: string): string => `mcp-${name.slice(4).split("_")[0]}`;
 
 const toolsetsOfName = (name: string): readonly string[] => builtInTool(name)?.toolsets ?? toolsetsByName(name);
 

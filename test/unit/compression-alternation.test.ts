@@ -1,11 +1,12 @@
 import { strict as assert } from "node:assert";
+import { z } from "zod";
 import type { CompressionSettings } from "../../agent/compress/compression-settings.js";
 import { TODO_SNAPSHOT_HEADER } from "../../agent/compress/todo-snapshot.js";
 import { BUDGET_EXHAUSTED_NOTE, Conversation } from "../../agent/loop/conversation.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import type { ChatMessage } from "../../agent/providers/messages.js";
+import { defineTool } from "../../agent/tools/define-tool.js";
 import { todoTool } from "../../agent/tools/session/todo-tool.js";
-import type { Tool } from "../../agent/tools/tool.js";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { scriptedRuntime } from "../helpers/scripted-runtime.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
@@ -21,12 +22,14 @@ function assertAlternates(messages: readonly { role: string; content?: unknown }
   });
 }
 
-const bigRead: Tool = {
+const bigRead = defineTool({
   name: "read_log",
+  toolsets: ["test"],
+  kind: "read",
   description: "Reads a long log.",
-  parameters: { type: "object", properties: {} },
+  parameters: z.object({}),
   run: async () => ({ content: "log line ".repeat(600) }),
-};
+});
 
 describe("after a compression, the history sent never holds two user messages in a row", () => {
   const temp = new TempDirs();

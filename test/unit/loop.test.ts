@@ -1,6 +1,8 @@
 import { strict as assert } from "node:assert";
+import { z } from "zod";
 import { BUDGET_EXHAUSTED_NOTE, Conversation } from "../../agent/loop/conversation.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
+import { defineTool } from "../../agent/tools/define-tool.js";
 import type { Tool } from "../../agent/tools/tool.js";
 import type { AgentEvent } from "../../agent/tools/turn-events.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
@@ -14,18 +16,20 @@ const runtimeFor = (llm: ScriptedLlm) => scriptedRuntime(llm);
 
 /** A tool that records when it ran and answers after `ms`. */
 function timedTool(name: string, ms: number, log: string[], interactive = false): Tool {
-  return {
+  return defineTool({
     name,
+    toolsets: ["test"],
+    kind: "other",
     description: `test tool ${name}`,
     interactive,
-    parameters: { type: "object", properties: { tag: { type: "string" } }, required: ["tag"] },
+    parameters: z.object({ tag: z.string() }),
     async run(args) {
       log.push(`start ${name}:${String(args.tag)}`);
       await sleep(ms);
       log.push(`end ${name}:${String(args.tag)}`);
       return { content: `${name} done ${String(args.tag)}` };
     },
-  };
+  });
 }
 
 describe("the agent loop", () => {
@@ -172,15 +176,17 @@ describe("the agent loop", () => {
       { kind: "text", chunks: ["next"] },
     );
     const controller = new AbortController();
-    const slowTool: Tool = {
+    const slowTool = defineTool({
       name: "slow",
+      toolsets: ["test"],
+      kind: "other",
       description: "waits for cancellation",
-      parameters: { type: "object", properties: {} },
+      parameters: z.object({}),
       run: (_args, ctx) =>
         new Promise((resolve) =>
           ctx.signal.addEventListener("abort", () => resolve({ content: "stopped", isError: true })),
         ),
-    };
+    });
     const convo = conversation([slowTool]);
     const env = toolEnvironment(temp.make(), temp.make());
     const turn = convo.runTurn("go", controller.signal, () => {}, env);

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { DEFAULT_COMPRESSION_SETTINGS } from "../../agent/compress/compression-settings.js";
 import type { PromptSettings } from "../../agent/config/prompt-settings.js";
 import { Conversation } from "../../agent/loop/conversation.js";
@@ -8,9 +9,9 @@ import { memoryBlock } from "../../agent/prompt/memory-snapshot.js";
 import { systemPromptAfterCompression } from "../../agent/prompt/prompt-after-compression.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import type { ChatMessage } from "../../agent/providers/messages.js";
+import { defineTool } from "../../agent/tools/define-tool.js";
 import { memoryTool } from "../../agent/tools/session/memory-tool.js";
 import { todoTool } from "../../agent/tools/session/todo-tool.js";
-import type { Tool } from "../../agent/tools/tool.js";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { scriptedRuntime } from "../helpers/scripted-runtime.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
@@ -97,12 +98,14 @@ describe("the system prompt after a compression", () => {
     try {
       const home = homeWith({ "MEMORY.md": "Project uses Rust" });
       const runtime = scriptedRuntime(llm, { contextLength: 6000 });
-      const bigRead: Tool = {
+      const bigRead = defineTool({
         name: "read_log",
+        toolsets: ["test"],
+        kind: "read",
         description: "Reads a long log.",
-        parameters: { type: "object", properties: {} },
+        parameters: z.object({}),
         run: async () => ({ content: "log line ".repeat(600) }),
-      };
+      });
       const prompt = () => `Identity.\n\n${memoryBlock(home, "memory", 2200).text}`;
       const convo = new Conversation({
         runtime,

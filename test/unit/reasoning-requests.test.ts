@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import { z } from "zod";
 import type { ReasoningEffort } from "../../agent/config/model-reasoning.js";
 import type { ApiMode } from "../../agent/config/provider-catalog.js";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
@@ -9,7 +10,7 @@ import { thinkingReplayFor } from "../../agent/providers/anthropic-thinking.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import type { ChatMessage } from "../../agent/providers/messages.js";
 import type { ModelClient, ModelRequest } from "../../agent/providers/model-client.js";
-import type { Tool } from "../../agent/tools/tool.js";
+import { defineTool } from "../../agent/tools/define-tool.js";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { toolEnvironment } from "../helpers/tool-env.js";
@@ -239,12 +240,14 @@ describe("reasoning effort on the wire", () => {
     it("sends the signed thinking back first in the tool-use continuation, and keeps it in the history", async () => {
       const temp = new TempDirs();
       try {
-        const echo: Tool = {
+        const echo = defineTool({
           name: "echo",
+          toolsets: ["test"],
+          kind: "other",
           description: "Echoes",
-          parameters: { type: "object", properties: { text: { type: "string" } } },
+          parameters: z.object({ text: z.string().optional() }),
           run: async (args) => ({ content: String(args.text) }),
-        };
+        });
         const rt = runtime(llm, "anthropic_messages", "claude-sonnet-4-0", "anthropic");
         const convo = new Conversation({
           runtime: rt,
