@@ -8,13 +8,13 @@ import {
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
 import { type AgentEvent, describeToolCall, type StopReason } from "../../agent/index.js";
-import { eventToUpdate } from "../event-to-update.js";
 import type { ServerContext } from "../rpc/server-context.js";
-import { ToolProgressRelay } from "../tool-progress.js";
 import { promptToText } from "../turn/prompt-text.js";
 import { buildSkillOrUserTurn } from "../turn/skill-commands.js";
 import { availableCommands, isImmediateCommand, runSlashCommand } from "../turn/slash-commands.js";
+import { eventToUpdate } from "../updates/event-to-update.js";
 import { sessionEventUpdate } from "../updates/session-event-update.js";
+import { ToolProgressRelay } from "../updates/tool-progress.js";
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every

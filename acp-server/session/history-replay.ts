@@ -1,6 +1,6 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { type ChatMessage, describeSkillInvocation } from "../../agent/index.js";
-import { toolCallEndContent, toolCallStartView } from "../tool-call-view.js";
+import { toolCallEndContent, toolCallStartView } from "../updates/tool-call-view.js";
 
 /**
  * Replays a saved history as the updates a client would have seen live: user and agent messages, thoughts, and each

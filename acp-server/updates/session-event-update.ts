@@ -1,8 +1,8 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
-import { eventToUpdate } from "../event-to-update.js";
 import type { AcpSession } from "../session/acp-session.js";
 import { configOptionsOf } from "../session/session-config.js";
 import type { SessionEvent } from "../session/session-events.js";
+import { eventToUpdate } from "./event-to-update.js";
 
 /**
  * The `session/update` a session event becomes. A notice is an ACP `notice` where the client shows those apart

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { toolCallEndView, toolCallStartView } from "../../acp-server/tool-call-view.js";
+import { toolCallEndView, toolCallStartView } from "../../acp-server/updates/tool-call-view.js";
 
 type Row = [string, Record<string, unknown> | null, string, string, { path: string; line?: number }[], string[]];
 

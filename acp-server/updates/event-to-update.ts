@@ -1,5 +1,5 @@
 import type { PlanEntry, SessionUpdate } from "@agentclientprotocol/sdk";
-import { type AgentEvent, redactSecrets, type TodoItem } from "../agent/index.js";
+import { type AgentEvent, redactSecrets, type TodoItem } from "../../agent/index.js";
 import { toolCallEndView, toolCallStartView } from "./tool-call-view.js";
 
 /** Maps one engine event to the ACP `session/update` it becomes, or undefined when ACP has no place for it. */

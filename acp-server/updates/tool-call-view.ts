@@ -1,5 +1,5 @@
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
-import { describeToolCall, describeToolResult, type ToolResult } from "../agent/index.js";
+import { describeToolCall, describeToolResult, type ToolResult } from "../../agent/index.js";
 
 /** How a tool call looks in an editor: the kind drives the icon, the title is what the user reads. */
 export interface ToolCallView {
