@@ -4,7 +4,7 @@ import { readBlockedError } from "../../security/file-safety.js";
 import { isSavedWebPage, wrapSavedWebPage } from "../../web/saved-pages.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";
-import { defineTool } from "../define-tool.js";
+import { defineTool, type ToolArgs } from "../define-tool.js";
 import { pathLocations, shownPath } from "../describe-call.js";
 import { approveRead } from "../safety/read-approval.js";
 import { type ToolContext, type ToolResult, toolError } from "../tool.js";
@@ -38,6 +38,15 @@ export function splitLines(text: string): string[] {
   return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
 }
 
+const PARAMETERS = z.object({
+  path: z.string().describe("File to read: absolute, ~/..., or relative to the project root."),
+  offset: z.int().optional().describe("First line to show, 1-based (default 1)."),
+  limit: z
+    .int()
+    .optional()
+    .describe(`Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
+});
+
 export function createReadFileTool(options: FileToolOptions) {
   return defineTool({
     name: "read_file",
@@ -49,26 +58,19 @@ export function createReadFileTool(options: FileToolOptions) {
       "Read a text file with line numbers (`N|text`). Use it before editing a file, and to inspect code or config. " +
       "Reads 500 lines by default; for large files pass offset (1-based first line) and limit to page through. " +
       "Binary files are refused; use search_files to find files.",
-    parameters: z.object({
-      path: z.string().describe("File to read: absolute, ~/..., or relative to the project root."),
-      offset: z.int().optional().describe("First line to show, 1-based (default 1)."),
-      limit: z
-        .int()
-        .optional()
-        .describe(`Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
-    }),
+    parameters: PARAMETERS,
     describe: (args, cwd) => ({ title: `Read ${shownPath(args, cwd)}`, locations: pathLocations(args, cwd) }),
     run: (args, ctx) => readFile(args, ctx, options),
   });
 }
 
 async function readFile(
-  args: Readonly<Record<string, unknown>>,
+  args: ToolArgs<typeof PARAMETERS>,
   ctx: ToolContext,
   options: FileToolOptions,
 ): Promise<ToolResult> {
   const root = ctx.workspace.root;
-  const path = resolveToolPath(String(args.path), root, options.userHome);
+  const path = resolveToolPath(args.path, root, options.userHome);
   const shown = displayPath(path, root);
   const blocked = readBlockedError(path, { hermesHome: ctx.home, home: options.userHome });
   if (blocked) return toolError(blocked);
@@ -92,8 +94,9 @@ async function readFile(
   } catch (error) {
     return toolError((error as Error).message);
   }
-  const offset = Math.max(1, Math.floor(Number(args.offset ?? 1)) || 1);
-  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(Number(args.limit ?? DEFAULT_LIMIT)) || DEFAULT_LIMIT));
+  // 0 means the default, as upstream reads a falsy value.
+  const offset = Math.max(1, args.offset || 1);
+  const limit = Math.min(MAX_LIMIT, Math.max(1, args.limit || DEFAULT_LIMIT));
   const locations = [{ path, line: offset }];
   const lines = splitLines(text);
   if (lines.length === 0) return { content: `${shown} is empty (0 lines).`, locations };

@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { writeDeniedError } from "../../security/file-safety.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
-import { defineTool } from "../define-tool.js";
+import { defineTool, type ToolArgs } from "../define-tool.js";
 import { pathLocations, shownPath } from "../describe-call.js";
 import { approveEdits } from "../safety/edit-approval.js";
 import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { splitLines } from "./read-file.js";
+
+const PARAMETERS = z.object({
+  path: z.string().describe("File to write: absolute, ~/..., or relative to the project root."),
+  content: z.string().describe("The complete new content of the file."),
+});
 
 export function createWriteFileTool(options: FileToolOptions) {
   return defineTool({
@@ -17,23 +22,20 @@ export function createWriteFileTool(options: FileToolOptions) {
     description:
       "Create a file or replace its whole content; missing parent folders are created. Use it for new files or " +
       "complete rewrites. For changes to part of an existing file use patch instead: it is cheaper and safer.",
-    parameters: z.object({
-      path: z.string().describe("File to write: absolute, ~/..., or relative to the project root."),
-      content: z.string().describe("The complete new content of the file."),
-    }),
+    parameters: PARAMETERS,
     describe: (args, cwd) => ({ title: `Write ${shownPath(args, cwd)}`, locations: pathLocations(args, cwd) }),
     run: (args, ctx) => writeFile(args, ctx, options),
   });
 }
 
 async function writeFile(
-  args: Readonly<Record<string, unknown>>,
+  args: ToolArgs<typeof PARAMETERS>,
   ctx: ToolContext,
   options: FileToolOptions,
 ): Promise<ToolResult> {
   const root = ctx.workspace.root;
-  const path = resolveToolPath(String(args.path), root, options.userHome);
-  const content = String(args.content);
+  const path = resolveToolPath(args.path, root, options.userHome);
+  const content = args.content;
   const shown = displayPath(path, root);
   const denied = writeDeniedError(path, { home: options.userHome, hermesHome: ctx.home, env: options.env });
   if (denied) return toolError(denied);

@@ -19,7 +19,7 @@ export const clarifyTool = defineTool({
   }),
   describe: (args) => ({ title: `Ask: ${shorten(str(args?.question))}`, locations: [] }),
   async run(args, ctx) {
-    const question = String(args.question).trim();
+    const question = args.question.trim();
     if (!question) return toolError("The question is empty.");
     const choices = Array.isArray(args.choices)
       ? args.choices

@@ -40,7 +40,7 @@ export const skillViewTool = defineTool({
   async run(args, ctx) {
     const context = skillToolContext(ctx);
     if (!("settings" in context)) return context;
-    const name = String(args.name);
+    const name = args.name;
     const loaded = loadSkill(name, context.roots, context.settings);
     if (!loaded.ok) return skillJson({ success: false, error: loaded.error, ...loaded.extra }, true);
     const { skill } = loaded;

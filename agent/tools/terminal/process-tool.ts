@@ -68,7 +68,7 @@ export const processTool = defineTool({
     locations: [],
   }),
   async run(args, ctx) {
-    const action = String(args.action);
+    const action = args.action;
     const table = ctx.state.processes;
     if (action === "list") return json({ processes: table.list().map(describe) });
     const id = typeof args.session_id === "string" ? args.session_id : "";
@@ -118,7 +118,7 @@ export const processTool = defineTool({
         return json({ ...describe(entry), note: "Process group killed." });
       case "write": {
         if (entry.exit) return toolError(`Process ${id} has exited; nothing to write to.`);
-        const refused = await writeThroughGate(entry, String(args.data ?? ""), ctx);
+        const refused = await writeThroughGate(entry, args.data ?? "", ctx);
         return refused ?? json({ ...describe(entry), note: "Written to stdin." });
       }
       default:

@@ -48,14 +48,13 @@ export const terminalTool = defineTool({
     return { title: `Run ${shorten(command)}`, locations: [], runningText: `$ ${command}` };
   },
   async run(args, ctx) {
-    const command = String(args.command).trim();
+    const command = args.command.trim();
     if (!command) return toolError("The command is empty.");
-    const cwd = args.workdir ? resolve(ctx.workspace.root, String(args.workdir)) : ctx.workspace.root;
+    const workdir = args.workdir;
+    const cwd = workdir ? resolve(ctx.workspace.root, workdir) : ctx.workspace.root;
     const where = await ctx.workspace.stat(cwd);
     if (!where?.isDirectory)
-      return toolError(
-        `workdir ${isAbsolute(String(args.workdir)) ? "" : `${cwd} `}does not exist or is not a folder.`,
-      );
+      return toolError(`workdir ${workdir && isAbsolute(workdir) ? "" : `${cwd} `}does not exist or is not a folder.`);
     // Containment first: whether a sandbox holds the command decides how strict the gate must be.
     const containment = await containmentFor(ctx, cwd);
     const gate = await gateCommand(command, ctx, { cwd });

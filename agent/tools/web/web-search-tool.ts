@@ -36,7 +36,7 @@ export const webSearchTool = defineTool({
   async run(args, ctx) {
     const settings = webSettingsFor(ctx);
     if ("error" in settings) return settings.error;
-    return runWebSearch(String(args.query ?? ""), args.limit, settings, ctx.signal);
+    return runWebSearch(args.query, args.limit, settings, ctx.signal);
   },
 });
 
