@@ -7,7 +7,7 @@ import type { DescribedArgs, Tool, ToolCallDescription, ToolContext, ToolParamet
  * enums, required ones present; agent/tools/validate-args.ts), so scalars are typed; the items of arrays and
  * objects are not checked, as upstream's tools normalise them themselves (a todo item without a status is pending).
  */
-export type ToolArgs<S extends Parameters> = S extends z.ZodObject
+export type ToolArgs<S extends ToolSchema> = S extends z.ZodObject
   ? { readonly [K in keyof z.input<S>]: Checked<z.input<S>[K]> }
   : Readonly<Record<string, unknown>>;
 type Checked<T> = T extends string | number | boolean | undefined | null
@@ -20,10 +20,10 @@ type Checked<T> = T extends string | number | boolean | undefined | null
  * A zod object for our own tools; a JSON Schema as it came for tools described elsewhere (an MCP server's), which
  * is passed on as given and checked the same way.
  */
-export type Parameters = z.ZodObject | ToolParameters;
+export type ToolSchema = z.ZodObject | ToolParameters;
 
 /** Everything a tool is, in one place: what the model is told, how a front end shows a call, and what it does. */
-export interface ToolDefinition<N extends string, S extends Parameters> {
+export interface ToolDefinition<N extends string, S extends ToolSchema> {
   readonly name: N;
   readonly toolsets: readonly [string, ...string[]];
   readonly kind: Tool["kind"];
@@ -43,7 +43,7 @@ export interface ToolDefinition<N extends string, S extends Parameters> {
 /** A tool made by `defineTool`, keeping its literal name so registries can type tables by `ToolName`. */
 export type DefinedTool<N extends string = string> = Tool & { readonly name: N };
 
-export function defineTool<const N extends string, S extends Parameters>(
+export function defineTool<const N extends string, S extends ToolSchema>(
   definition: ToolDefinition<N, S>,
 ): DefinedTool<N> {
   const { parameters, run, describe, ...rest } = definition;
