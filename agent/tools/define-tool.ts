@@ -4,17 +4,20 @@ import type { DescribedArgs, Tool, ToolCallDescription, ToolContext, ToolParamet
 
 /**
  * Arguments as `run` receives them. The runner has checked every top-level argument against the schema (types,
- * enums, required ones present; agent/tools/validate-args.ts), so scalars are typed; the items of arrays and
- * objects are not checked, as upstream's tools normalise them themselves (a todo item without a status is pending).
+ * enums, required ones present; agent/tools/validate-args.ts), so scalars are typed; an optional one may also be
+ * null (models send it for "none"); the items of arrays and objects are not checked, as upstream's tools normalise
+ * them themselves (a todo item without a status is pending).
  */
 export type ToolArgs<S extends ToolSchema> = S extends z.ZodObject
   ? { readonly [K in keyof z.input<S>]: Checked<z.input<S>[K]> }
   : Readonly<Record<string, unknown>>;
-type Checked<T> = T extends string | number | boolean | undefined | null
-  ? T
-  : T extends readonly unknown[]
-    ? readonly unknown[]
-    : Readonly<Record<string, unknown>>;
+type Checked<T> = T extends undefined
+  ? undefined | null
+  : T extends string | number | boolean
+    ? T
+    : T extends readonly unknown[]
+      ? readonly unknown[]
+      : Readonly<Record<string, unknown>>;
 
 /**
  * A zod object for our own tools; a JSON Schema as it came for tools described elsewhere (an MCP server's), which
