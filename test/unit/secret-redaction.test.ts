@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { eventToUpdate } from "../../acp-server/updates/event-to-update.js";
 import { createStderrLogger } from "../../acp-server/rpc/log.js";
+import { eventToUpdate } from "../../acp-server/updates/event-to-update.js";
 import { loadHermesConfig } from "../../agent/config/load-config.js";
 import { forgetSecretsForTests, rememberSecret, rememberSecretsOfTree } from "../../agent/config/secret-values.js";
 import { redactKnownSecrets, redactSecrets } from "../../agent/security/secret-redaction.js";
