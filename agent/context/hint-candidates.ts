@@ -1,20 +1,31 @@
 import { parse } from "shell-quote";
-import { builtInTool, USUAL_PATH_ARGUMENTS } from "../tools/registry.js";
 
-const NO_PATHS = { paths: [] as const, command: undefined };
+/** Which arguments of a tool hold paths, and which (if any) a shell command: each tool's definition says. */
+export interface PathArguments {
+  readonly paths: readonly string[];
+  readonly command?: string;
+}
+
+/**
+ * Arguments read as paths for a tool we know nothing about (MCP tools, or a name from a stored history):
+ * upstream's SubdirectoryHintTracker reads these three from any tool.
+ */
+export const USUAL_PATH_ARGUMENTS: PathArguments = { paths: ["path", "file_path", "workdir"] };
+
 const NAVIGATION = new Set(["cd", "pushd"]);
 
 /**
  * The raw path strings a tool call points at (upstream's SubdirectoryHintTracker rules): the arguments the tool's
- * definition names as paths (`path`, `file_path`, `workdir`; all three for tools defined elsewhere, MCP ones), and
+ * definition names as paths, which the caller looks up (tools/registry.ts, above this floor) (`path`, `file_path`, `workdir`; all three for tools defined elsewhere, MCP ones), and
  * for a shell command every token that looks like a path (contains `/` or `.`, is not a flag or a URL) plus the
  * operand of `cd`/`pushd` at the start of a shell segment ([LATER] rule, so `cd backend && make` counts while
  * `echo cd backend` does not).
  */
-export function pathCandidates(toolName: string, args: Readonly<Record<string, unknown>> | undefined): string[] {
+export function pathCandidates(
+  args: Readonly<Record<string, unknown>> | undefined,
+  { paths, command }: PathArguments,
+): string[] {
   if (!args) return [];
-  const tool = builtInTool(toolName);
-  const { paths, command } = tool ? (tool.pathArguments ?? NO_PATHS) : USUAL_PATH_ARGUMENTS;
   const out: string[] = [];
   for (const key of paths) {
     const value = args[key];

@@ -4,7 +4,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "node
 import { readBlockedError } from "../security/file-safety.js";
 import { scanWhole } from "../security/threat-scanner.js";
 import { realpathOr, statOr } from "./fs-probe.js";
-import { pathCandidates } from "./hint-candidates.js";
+import { type PathArguments, pathCandidates, USUAL_PATH_ARGUMENTS } from "./hint-candidates.js";
 import { pyStrip } from "./python-text.js";
 import { truncateContent } from "./truncation.js";
 
@@ -80,9 +80,16 @@ export class SubdirectoryHintTracker {
     return this.injectedHints;
   }
 
-  /** Hints for the paths a finished tool call touched, as upstream appends them to the tool result. */
-  checkToolCall(toolName: string, args: Readonly<Record<string, unknown>> | undefined): string | undefined {
-    return this.checkPaths(pathCandidates(toolName, args), `tool call (${toolName})`);
+  /**
+   * Hints for the paths a finished tool call touched, as upstream appends them to the tool result. `pathArguments`
+   * are the tool's (tools/registry.ts pathArgumentsOf); without them the usual three path arguments are read.
+   */
+  checkToolCall(
+    toolName: string,
+    args: Readonly<Record<string, unknown>> | undefined,
+    pathArguments: PathArguments = USUAL_PATH_ARGUMENTS,
+  ): string | undefined {
+    return this.checkPaths(pathCandidates(args, pathArguments), `tool call (${toolName})`);
   }
 
   /**

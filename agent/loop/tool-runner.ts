@@ -1,5 +1,6 @@
 import type { ToolCallRecord } from "../providers/messages.js";
 import { redactKnownSecrets } from "../security/secret-redaction.js";
+import { pathArgumentsOf } from "../tools/registry.js";
 import type { Tool, ToolContext, ToolResult } from "../tools/tool.js";
 import type { ToolEnvironment } from "../tools/tool-environment.js";
 import type { AgentEventSink } from "../tools/turn-events.js";
@@ -85,7 +86,7 @@ async function executeCall(
   result = { ...result, content: redactKnownSecrets(result.content) };
   if (tool) result = flagUntrustedOutput(tool, parsed?.ok ? parsed.args : undefined, result, emit);
   // Upstream appends newly discovered subdirectory context to the tool result, so the system prompt never changes.
-  const hints = env.hints?.checkToolCall(call.name, parsed?.ok ? parsed.args : undefined);
+  const hints = env.hints?.checkToolCall(call.name, parsed?.ok ? parsed.args : undefined, pathArgumentsOf(call.name));
   if (hints) result = { ...result, content: result.content + hints };
   emit({ type: "tool_end", callId: call.id, name: call.name, result });
   if (result.plan) emit({ type: "plan", todos: result.plan });

@@ -1,5 +1,5 @@
+import { USUAL_PATH_ARGUMENTS } from "../context/hint-candidates.js";
 import { defineTool } from "../tools/define-tool.js";
-import { USUAL_PATH_ARGUMENTS } from "../tools/registry.js";
 import type { Tool, ToolParameters, ToolResult } from "../tools/tool.js";
 import { mcpToolset } from "../tools/toolsets.js";
 import { readOnlyRefusal } from "./mcp-read-only.js";

@@ -1,3 +1,4 @@
+import { type PathArguments, USUAL_PATH_ARGUMENTS } from "../context/hint-candidates.js";
 import { FILE_TOOLS } from "./file/index.js";
 import { clarifyTool } from "./session/clarify-tool.js";
 import { memoryTool } from "./session/memory-tool.js";
@@ -64,8 +65,10 @@ export function builtInTool(name: string): Tool | undefined {
   return registry().byName.get(name);
 }
 
-/**
- * Arguments read as paths for a tool we know nothing about (MCP tools, or a name from a stored history):
- * upstream's SubdirectoryHintTracker reads these three from any tool.
- */
-export const USUAL_PATH_ARGUMENTS: NonNullable<Tool["pathArguments"]> = { paths: ["path", "file_path", "workdir"] };
+const NO_PATHS: PathArguments = { paths: [] };
+
+/** The arguments of a call that the subdirectory hints read as paths: a built-in tool's own, else the usual three. */
+export function pathArgumentsOf(name: string): PathArguments {
+  const tool = builtInTool(name);
+  return tool ? (tool.pathArguments ?? NO_PATHS) : USUAL_PATH_ARGUMENTS;
+}

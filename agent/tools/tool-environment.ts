@@ -1,3 +1,4 @@
+import type { PathArguments } from "../context/hint-candidates.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { Approver } from "./approver.js";
 import type { DelegationHost } from "./delegation-host.js";
@@ -7,7 +8,11 @@ import type { SessionDatabaseAccess } from "./tool.js";
 
 /** Finds context files in the folders a tool call touched (the session's subdirectory-hint tracker). */
 export interface HintSource {
-  checkToolCall(toolName: string, args: Readonly<Record<string, unknown>> | undefined): string | undefined;
+  checkToolCall(
+    toolName: string,
+    args: Readonly<Record<string, unknown>> | undefined,
+    pathArguments: PathArguments,
+  ): string | undefined;
 }
 
 /**

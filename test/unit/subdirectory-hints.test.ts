@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { commandCandidates } from "../../agent/context/hint-candidates.js";
 import { SubdirectoryHintTracker } from "../../agent/context/subdirectory-hints.js";
+import { pathArgumentsOf } from "../../agent/tools/registry.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 describe("subdirectory hints", () => {
@@ -64,7 +65,10 @@ describe("subdirectory hints", () => {
 
   it("takes paths from workdir, file_path and terminal commands, including cd navigation", () => {
     const { tracker } = fixture();
-    assert.match(tracker.checkToolCall("terminal", { command: "cd backend && make test" })!, /backend\/AGENTS\.md/);
+    assert.match(
+      tracker.checkToolCall("terminal", { command: "cd backend && make test" }, pathArgumentsOf("terminal"))!,
+      /backend\/AGENTS\.md/,
+    );
     assert.match(tracker.checkToolCall("anything", { file_path: "frontend/x.ts" })!, /frontend\/CLAUDE\.md/);
     assert.deepEqual(commandCandidates("cd backend && ls"), ["backend"]);
     assert.deepEqual(commandCandidates("pushd backend; ls -la ./src"), ["backend", "./src"]);
