@@ -12,6 +12,7 @@ import type { TokenUsage } from "../providers/model-client.js";
 import type { RetryOptions } from "../providers/retrying-client.js";
 import type { ChildOpening, ChildSpec, DelegationHost } from "../tools/delegation-host.js";
 import type { Tool } from "../tools/tool.js";
+import { toolsetsOf } from "../tools/toolsets.js";
 
 export interface SessionDelegationOptions {
   readonly config: HermesConfig;
@@ -52,6 +53,7 @@ export function createSessionDelegationHost(options: SessionDelegationOptions): 
         contextLength: runtime.contextLength,
         settings: { ...readPromptSettings(config.yaml), memoryEnabled: false, userProfileEnabled: false },
         toolNames: new Set(spec.tools.map((t) => t.name)),
+        toolsets: toolsetsOf(spec.tools.map((t) => t.name)),
         now: new Date(),
       });
       // The context layer (AGENTS.md and friends) is left out on purpose: upstream children skip context files.

@@ -24,6 +24,8 @@ export interface SystemPromptInput {
   readonly contextLength: number | undefined;
   readonly settings: PromptSettings;
   readonly toolNames: ReadonlySet<string>;
+  /** The toolsets those tools form (tools/toolsets.ts toolsetsOf), for skills that require or stand in for one. */
+  readonly toolsets: ReadonlySet<string>;
   readonly now: Date;
 }
 
@@ -82,7 +84,7 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
     hasTools ? TASK_COMPLETION_GUIDANCE : "",
     hasTools ? PARALLEL_TOOL_CALL_GUIDANCE : "",
     toolGuidance(input.toolNames),
-    renderSkillsIndex(skills, input.toolNames),
+    renderSkillsIndex(skills, input.toolNames, input.toolsets),
   ]);
 
   const project = discoverProjectContext(input.cwd, cap.maxChars);

@@ -23,6 +23,7 @@ import { sessionToolNames, sessionTools } from "../tools/registry.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";
 import type { Tool } from "../tools/tool.js";
+import { toolsetsOf } from "../tools/toolsets.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
@@ -150,6 +151,7 @@ export function buildSessionPrompt(
     contextLength: contextLengthOf(model, config.model.contextLength),
     settings: readPromptSettings(config.yaml),
     toolNames: sessionToolNames(),
+    toolsets: toolsetsOf(sessionToolNames()),
     now,
   });
   return { resolution, systemPrompt };

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { toolsetsOf } from "../tools/toolsets.js";
 import { type Frontmatter, hermesMetadata, stringList } from "./skill-frontmatter.js";
 
 /** Upstream's PLATFORM_MAP: the names skills use in `platforms:`, to Node's (= Python's sys.platform) prefixes. */
@@ -54,10 +53,14 @@ export function conditionsOf(frontmatter: Frontmatter): SkillConditions {
 
 /**
  * Upstream's `_skill_should_show`: a fallback skill hides while the thing it stands in for is there (a DuckDuckGo
- * skill while `web` tools exist); a skill that needs a toolset or tool hides while it is missing.
+ * skill while `web` tools exist); a skill that needs a toolset or tool hides while it is missing. The session's
+ * toolsets come from its tools' definitions (tools/toolsets.ts, above this floor).
  */
-export function offeredWith(conditions: SkillConditions, tools: ReadonlySet<string>): boolean {
-  const toolsets = toolsetsOf(tools);
+export function offeredWith(
+  conditions: SkillConditions,
+  tools: ReadonlySet<string>,
+  toolsets: ReadonlySet<string>,
+): boolean {
   return !(
     conditions.fallbackForToolsets.some((ts) => toolsets.has(ts)) ||
     conditions.fallbackForTools.some((t) => tools.has(t)) ||

@@ -12,11 +12,15 @@ const SKILL_TOOLS = ["skills_list", "skill_view", "skill_manage"];
  * caches hit). Conditional activation is applied here: a skill whose `requires_toolsets`/`requires_tools` are
  * missing, or whose `fallback_for_*` primary is present, is left out.
  */
-export function renderSkillsIndex(catalog: SkillCatalog, toolNames: ReadonlySet<string>): string {
+export function renderSkillsIndex(
+  catalog: SkillCatalog,
+  toolNames: ReadonlySet<string>,
+  toolsets: ReadonlySet<string>,
+): string {
   if (!SKILL_TOOLS.some((t) => toolNames.has(t))) return "";
   const byCategory = new Map<string, Array<{ name: string; description: string }>>();
   for (const skill of catalog.skills) {
-    if (!offeredWith(skill.conditions, toolNames)) continue;
+    if (!offeredWith(skill.conditions, toolNames, toolsets)) continue;
     const description = `${skill.tier === "project" ? "[project] " : ""}${skill.indexDescription}`.trim();
     const entries = byCategory.get(skill.indexCategory) ?? [];
     entries.push({ name: skill.name, description });

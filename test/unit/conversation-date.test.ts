@@ -29,6 +29,7 @@ describe("system prompt: the conversation's date", () => {
         contextLength: undefined,
         settings: SETTINGS,
         toolNames: new Set(),
+        toolsets: new Set(),
         now,
       });
       assert.ok(
@@ -44,6 +45,7 @@ describe("system prompt: the conversation's date", () => {
       contextLength: undefined,
       settings: SETTINGS,
       toolNames: new Set(),
+      toolsets: new Set(),
       now: new Date(2026, 2, 1),
     });
     assert.ok(first.text.includes("Conversation started: Sunday, March 01, 2026\n"));

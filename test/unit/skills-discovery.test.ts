@@ -9,6 +9,7 @@ import { formatContextReport } from "../../agent/prompt/format-context-report.js
 import { buildSystemPrompt } from "../../agent/prompt/system-prompt.js";
 import { discoverSkills } from "../../agent/skills/skill-catalog.js";
 import { renderSkillsIndex } from "../../agent/skills/skills-index.js";
+import { toolsetsOf } from "../../agent/tools/toolsets.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 const skill = (name: string, description: string, extra = "") =>
@@ -221,7 +222,7 @@ describe("skills: the system prompt index", () => {
     });
     writeTree(project, { ".hermes/skills/review/SKILL.md": skill("review", "Review code the project way") });
     const catalog = discoverSkills({ home, cwd: project, settings: settings({ trustedProjectDirs: [project] }) });
-    const index = renderSkillsIndex(catalog, TOOLS);
+    const index = renderSkillsIndex(catalog, TOOLS, toolsetsOf(TOOLS));
     assert.ok(index.startsWith("## Skills\nBefore replying, scan the skills below."));
     assert.ok(index.includes("with basic tools like terminal. "), "web_search is not named when the session lacks it");
     assert.ok(!index.includes("skill_manage"), "no dangling skill_manage reference");
@@ -231,7 +232,11 @@ describe("skills: the system prompt index", () => {
       ),
       index,
     );
-    assert.equal(renderSkillsIndex(catalog, new Set(["terminal"])), "", "no skill tools, no index");
+    assert.equal(
+      renderSkillsIndex(catalog, new Set(["terminal"]), toolsetsOf(["terminal"])),
+      "",
+      "no skill tools, no index",
+    );
   });
 
   it("applies requires_toolsets, fallback_for_toolsets, requires_tools and fallback_for_tools", () => {
@@ -248,8 +253,10 @@ describe("skills: the system prompt index", () => {
       "skills/no-patch/SKILL.md": skill("no-patch", "When patch is missing", hermes("fallback_for_tools", "patch")),
     });
     const catalog = discoverSkills({ home, cwd: home, settings: settings() });
-    const listed = (tools: string[]) =>
-      [...renderSkillsIndex(catalog, new Set([...TOOLS, ...tools])).matchAll(/^ {4}- ([\w-]+):/gm)].map((m) => m[1]);
+    const listed = (tools: string[]) => {
+      const names = new Set([...TOOLS, ...tools]);
+      return [...renderSkillsIndex(catalog, names, toolsetsOf(names)).matchAll(/^ {4}- ([\w-]+):/gm)].map((m) => m[1]);
+    };
     assert.deepEqual(listed([]), ["ddg", "needs-terminal", "no-patch"]);
     assert.deepEqual(listed(["web_search", "browser_navigate", "patch"]), ["needs-browser", "needs-terminal"]);
   });
@@ -276,6 +283,7 @@ describe("skills: what the user is told (/context and startup notices)", () => {
       contextLength: undefined,
       now: new Date(2026, 0, 1),
       toolNames: TOOLS,
+      toolsets: toolsetsOf(TOOLS),
       settings: {
         contextFileMaxChars: undefined,
         memoryEnabled: false,
@@ -321,6 +329,7 @@ describe("skills: what the user is told (/context and startup notices)", () => {
       contextLength: undefined,
       now: new Date(2026, 0, 1),
       toolNames: TOOLS,
+      toolsets: toolsetsOf(TOOLS),
       settings: {
         contextFileMaxChars: undefined,
         memoryEnabled: false,

@@ -106,6 +106,7 @@ describe("system prompt layers", () => {
       contextLength: undefined,
       settings,
       toolNames: new Set(),
+      toolsets: new Set(),
       now: new Date(2026, 10, 29),
     });
 
