@@ -1,7 +1,6 @@
 import { strict as assert } from "node:assert";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, normalize, relative, resolve, sep } from "node:path";
-import ts from "typescript";
+import { resolve } from "node:path";
+import { importsOf, typeScriptFiles } from "../helpers/import-graph.js";
 
 const ROOT = resolve(__dirname, "../..");
 
@@ -12,6 +11,7 @@ const ROOT = resolve(__dirname, "../..");
  * to the server over stdio and never loads the engine: its one import from agent/ is the redaction entry, which holds
  * no engine (it masks the server's stderr with the rules the server's log uses). The webview is browser code that
  * shares nothing but its own folder (the extension imports its protocol types, not the other way round).
+ * agent/'s own floors are checked in architecture.test.ts; both read imports with test/helpers/import-graph.ts.
  */
 const FRONT_DOORS: ReadonlyArray<{ from: string; may: (target: string) => boolean; rule: string }> = [
   {
@@ -31,30 +31,15 @@ const FRONT_DOORS: ReadonlyArray<{ from: string; may: (target: string) => boolea
   },
 ];
 
-/** The repository files a file imports by relative path (static, dynamic and type imports), `.js` read as `.ts`. */
+/** The repository files a file imports (static, dynamic and type imports), read as test/helpers/import-graph.ts does. */
 function relativeImports(file: string): string[] {
-  const found = ts.preProcessFile(readFileSync(join(ROOT, file), "utf8"), true, true).importedFiles;
-  return found
-    .map((f) => f.fileName)
-    .filter((name) => name.startsWith("."))
-    .map((name) =>
-      normalize(join(dirname(file), name))
-        .split(sep)
-        .join("/")
-        .replace(/\.js$/, ".ts"),
-    );
-}
-
-function typeScriptFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join("/"));
+  return importsOf(ROOT, file).flatMap((edge) => (edge.to === undefined ? [] : [edge.to]));
 }
 
 describe("front doors between the top-level folders", () => {
   for (const door of FRONT_DOORS) {
     it(door.rule, () => {
-      const files = typeScriptFiles(door.from);
+      const files = typeScriptFiles(ROOT, door.from);
       assert.ok(files.length > 0, `no files under ${door.from}`);
       const crossings = files.flatMap((file) =>
         relativeImports(file)
