@@ -5,6 +5,7 @@
  * snapshots with nothing changed, list, diff and a restore. Goal: warm snapshot ≤ 150 ms median; nothing changed →
  * no commit. Writes bench/results/checkpoints-latest.json.
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -38,6 +39,19 @@ function makeWorkspace(root: string): void {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `index${i}.js`), "module.exports = 1;\n");
   }
+}
+
+/** What starting one git process costs right now: the floor under every figure on a shared, loaded machine. */
+async function spawnBaseline(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const [ms] = await timed(
+      () =>
+        new Promise<void>((resolve) => spawn("git", ["--version"], { stdio: "ignore" }).on("close", () => resolve())),
+    );
+    times.push(ms);
+  }
+  return median(times);
 }
 
 async function main(): Promise<void> {
@@ -83,6 +97,12 @@ async function main(): Promise<void> {
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", loadavg: loadavg().map(round) },
       workspace: { files: FOLDERS * FILES_PER_FOLDER, excludedNodeModulesFiles: 500 },
       runs: RUNS,
+      gitSpawnBaselineMs: round(await spawnBaseline()),
+      gitProcessesPerSnapshot: {
+        warm: 2,
+        unchanged: 1,
+        note: "add -A, write-tree (skipped when the index is unchanged)",
+      },
       firstSnapshotMs: round(firstMs),
       warmSnapshotMs: { median: round(median(warm)), min: round(Math.min(...warm)), max: round(Math.max(...warm)) },
       unchangedSnapshotMs: {

@@ -12,9 +12,17 @@ import { existsSync, lstatSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { resolveHermesHome } from "../config/hermes-home.js";
+import { importBlobs } from "./bulk-import.js";
 import { CheckpointError, type GitContext, gitText, runGit, splitNul } from "./git.js";
 import { type CheckpointEntry, commitMessage, fileAt, listEntries, refTip, resolveCheckpoint } from "./history.js";
-import { appendSnapshot, ChainCache, dropOneRoundIfOver, reclaimSpace, trimHistory } from "./history-rewrite.js";
+import {
+  appendSnapshot,
+  ChainCache,
+  dropOneRoundIfOver,
+  isSha256Store,
+  reclaimSpace,
+  trimHistory,
+} from "./history-rewrite.js";
 import {
   CHECKPOINT_DEFAULTS,
   filePathError,
@@ -272,6 +280,8 @@ export class CheckpointStore {
   private async stageWorkspace(tipTree: string | undefined): Promise<string> {
     mkdirSync(dirname(this.paths.index), { recursive: true });
     const index = this.paths.index;
+    // First snapshot of this project: everything is new, so store it as one pack rather than a loose object per file.
+    if (!existsSync(index)) await importBlobs(this.ctx, index, this.maxFileBytes, isSha256Store(this.paths.store));
     await runGit(this.ctx, ["add", "-A"], { index, timeoutMs: this.ctx.timeoutMs * 2 });
     // `add -A` rewrites the index only when something changed; the same trailer checksum means the same tree.
     const known = this.staged;

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CheckpointError, type GitContext, gitText, runGit } from "./git.js";
 import { GC_PENDING_NAME, REFS_PREFIX } from "./layout.js";
-import { readLooseObject, writeLooseCommit } from "./store-objects.js";
+import { readLooseObject, updateRefFile, writeLooseCommit } from "./store-objects.js";
 
 /** What this process knows of one ref's history: ids oldest first, valid while the ref still points at `tip`. */
 export class ChainCache {
@@ -69,7 +69,8 @@ export function reparent(body: Buffer, parent: string | undefined): Buffer {
 }
 
 let sha256Stores: Map<string, boolean> | undefined;
-function isSha256Store(store: string): boolean {
+/** Whether the store was created with `--object-format=sha256` (then objects are left to git to write). */
+export function isSha256Store(store: string): boolean {
   sha256Stores ??= new Map();
   let known = sha256Stores.get(store);
   if (known === undefined) {
@@ -132,7 +133,7 @@ export async function appendSnapshot(
   }
   const newTip = chain[chain.length - 1] as string;
   // Never overwrite a snapshot published since this history was read ("" = the ref must not exist yet).
-  await runGit(ctx, ["update-ref", ref, newTip, tip ?? ""]);
+  if (!updateRefFile(ctx.store, ref, newTip, tip)) await runGit(ctx, ["update-ref", ref, newTip, tip ?? ""]);
   if (chain.length <= ids.length) markGcPending(ctx.store);
   cache.remember(newTip, chain);
   return newTip;

@@ -5,8 +5,19 @@
  * SHA-256 store, index version 4) returns undefined and the caller asks git instead.
  */
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
 import { deflateSync, inflateSync } from "node:zlib";
 
 const SHA1 = /^[0-9a-f]{40}$/;
@@ -28,6 +39,38 @@ export function readRef(store: string, ref: string): string | undefined {
     // No packed refs either: the ref does not exist.
   }
   return undefined;
+}
+
+/**
+ * Moves `ref` from `expected` (undefined = must not exist) to `id` by git's own loose-ref protocol: take
+ * `<ref>.lock` exclusively (git and a Python Hermes use the same lock), check the current value, write, rename.
+ * Returns false when it cannot decide (lock held, unexpected value, odd ref): the caller asks `git update-ref`,
+ * which then reports the conflict properly. Bare stores keep no reflog, so there is none to append to.
+ */
+export function updateRefFile(store: string, ref: string, id: string, expected: string | undefined): boolean {
+  const path = join(store, ...ref.split("/"));
+  const lock = `${path}.lock`;
+  let fd: number;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    fd = openSync(lock, "wx", 0o644);
+  } catch {
+    return false;
+  }
+  try {
+    const current = readRef(store, ref);
+    if (current !== expected || (expected === undefined && refMayExist(store, ref))) return false;
+    writeSync(fd, `${id}\n`);
+    closeSync(fd);
+    fd = -1;
+    renameSync(lock, path);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== -1) closeSync(fd);
+    rmSync(lock, { force: true });
+  }
 }
 
 /** Whether the ref exists in any form (so "not found" from readRef means absent, not merely packed oddly). */

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
-import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CheckpointStore } from "../../agent/checkpoints/checkpoint-store.js";
 import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
@@ -187,6 +188,27 @@ describe("CheckpointStore: snapshot, list, diff, restore", () => {
     const result = await store.restore(1);
     assert.deepEqual(result.files, ["a.txt"]);
     assert.ok(existsSync(join(work, "big.bin")), "a file no checkpoint holds is never deleted");
+  });
+
+  it("stores a big first snapshot as one pack git verifies, with symlinks and executables intact", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`pkg${i % 7}/file${i}.txt`] = `content ${i}\n`;
+    files["dup.txt"] = "content 1\n";
+    const { home, work, store } = setup(files);
+    symlinkSync("pkg1/file1.txt", join(work, "link.txt"));
+    writeFileSync(join(work, "run.sh"), "#!/bin/sh\n", { mode: 0o755 });
+    const snap = await store.snapshot();
+    const gitDir = join(home, "checkpoints", "store");
+    const env = { GIT_DIR: gitDir, PATH: process.env.PATH, GIT_CONFIG_GLOBAL: "/dev/null" };
+    execFileSync("git", ["fsck", "--full", "--strict", "--no-dangling"], { env, stdio: "pipe" });
+    assert.match(execFileSync("git", ["count-objects", "-v"], { env, encoding: "utf8" }), /^in-pack: 30[0-9]$/m);
+    const tree = execFileSync("git", ["ls-tree", "-r", snap.id as string], { env, encoding: "utf8" });
+    assert.match(tree, /^120000 blob [0-9a-f]{40}\tlink\.txt$/m);
+    assert.match(tree, /^100755 blob [0-9a-f]{40}\trun\.sh$/m);
+    rmSync(join(work, "pkg3"), { recursive: true });
+    await store.restore(1);
+    assert.equal(read(work, "pkg3/file3.txt"), "content 3\n");
+    assert.equal(readlinkSync(join(work, "link.txt")), "pkg1/file1.txt");
   });
 
   it("rejects bad ids and paths the way upstream does", async () => {
