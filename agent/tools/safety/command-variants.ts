@@ -18,10 +18,12 @@
  * not reboot), then the marked text is normalised. Payloads are read from both the raw and the normalised command
  * (`bash${IFS}-c${IFS}'…'` only becomes readable after normalisation).
  */
+
+import { inspectCommand } from "./command-inline-code.js";
 import { flattenQuotedNewlines, type NormaliseOptions, postNormalise, preNormalise } from "./command-normalise.js";
 import { spelledOut } from "./command-opaque.js";
 import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
-import { executableWords, inspectCommand, plainWord } from "./command-structure.js";
+import { executableWords, plainWord } from "./command-structure.js";
 
 /** Inline payloads nested deeper than this are not unwrapped; the analysis reports itself incomplete. */
 export const MAX_PAYLOAD_DEPTH = 6;
