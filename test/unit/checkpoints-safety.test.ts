@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CheckpointStore } from "../../agent/checkpoints/checkpoint-store.js";
@@ -117,6 +117,24 @@ describe("CheckpointStore: a hostile workspace, symlinks, no git", () => {
       assert.match(error.message, /Checkpoints need git/);
       return true;
     });
+  });
+
+  it("waits for upstream's flock on HERMES_HOME/.checkpoints.lock, and serialises its own operations", async function () {
+    if (spawnSync("sh", ["-c", "command -v flock"]).status !== 0) this.skip();
+    const home = temp.make("hermes-cp-home-");
+    const work = temp.make("hermes-cp-work-");
+    writeTree(work, { "a.txt": "a\n" });
+    const store = new CheckpointStore({ workingDir: work, hermesHome: home });
+    await store.snapshot();
+    // What a Python Hermes holds around its take (store_lock): flock(2) on the same file.
+    const holder = spawn("flock", ["-x", join(home, ".checkpoints.lock"), "sh", "-c", "echo held; sleep 1.5"]);
+    await new Promise((resolve) => holder.stdout.once("data", resolve));
+    const started = Date.now();
+    writeFileSync(join(work, "a.txt"), "b\n");
+    const [first, second] = await Promise.all([store.snapshot({ reason: "x" }), store.snapshot({ reason: "y" })]);
+    assert.ok(Date.now() - started >= 1000, "the snapshot waited for the other holder");
+    assert.deepEqual([first.created, second.created], [true, false], "one after the other: the second saw no change");
+    assert.equal((await store.list()).length, 2);
   });
 
   it("never snapshots the home directory or the filesystem root", async () => {
