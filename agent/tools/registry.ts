@@ -17,8 +17,8 @@ import { webSearchTool } from "./web/web-search-tool.js";
  * them. Each is a definition (agent/tools/define-tool.ts) carrying its toolsets, kind, ACP description and flags;
  * everything else (toolsets, subagents' tools, hints, front ends' titles) is derived from these.
  *
- * Built on first use, not at load: modules the tools import (skills/ for skill_view) ask the registry about
- * toolsets, and an eager list would be read before those tools' modules have finished loading.
+ * Built on first use, not at load: an eager list is read the moment the registry loads, and when a module a tool
+ * imports reaches the registry (skills/ once did, for toolsets) that is before the tool's own module has finished.
  */
 const definitions = () =>
   [
