@@ -4,8 +4,9 @@
  * hardline nor ask (upstream's #93392 fix for prose). Those arguments are blanked before the pattern tables read the
  * command. An argument holding a substitution (`"$(reboot)"`) runs that substitution, so it is kept.
  */
+
+import { gitSubcommand } from "./command-git-rules.js";
 import { lexShell, type SimpleCommand } from "./command-shell-lex.js";
-import { gitSubcommand } from "./command-word-rules.js";
 import { programCall } from "./command-words.js";
 
 const MESSAGE_OPTIONS = new Set(["-m", "--message", "--title", "--body", "-t", "-b", "--notes", "--subject"]);

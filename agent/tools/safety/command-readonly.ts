@@ -8,9 +8,10 @@
  * spell (variables, brace lists, ANSI-C quoting) are not read-only. Options that make a reader write or run
  * something (`sort -o`, `find -fprint`, `git diff --output`, `git grep -O`, `rg --pre`) are refused per program.
  */
+
+import { gitSubcommand } from "./command-git-rules.js";
 import { preNormalise } from "./command-normalise.js";
 import { lexShellWithRedirections, type Redirection } from "./command-shell-lex.js";
-import { gitSubcommand } from "./command-word-rules.js";
 import { operands, type ProgramCall, programCall, wordValue } from "./command-words.js";
 
 const READ_ONLY_PROGRAMS = new Set(

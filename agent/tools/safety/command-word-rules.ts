@@ -7,6 +7,8 @@
  * Descriptions are approval keys (a session approval covers every command with the same description, upstream's
  * semantics), so a rule reuses upstream's description where it closes a gap in an upstream rule.
  */
+
+import { gitRisk } from "./command-git-rules.js";
 import type { Redirection, SimpleCommand } from "./command-shell-lex.js";
 import type { WriteTarget } from "./command-targets.js";
 import { hasOption, operands, type ProgramCall, programCall, wordValue } from "./command-words.js";
@@ -25,116 +27,10 @@ const set = (...items: string[]): ReadonlySet<string> => new Set(items);
 const hard = (description: string): WordFinding => ({ level: "hardline", description });
 const ask = (description: string): WordFinding => ({ level: "dangerous", description });
 
-export const FORCE_PUSH = "git force push (rewrites remote history)";
 export const RECURSIVE_DELETE = "recursive delete";
 export const PERSISTENCE = "write to shell startup, credential or autostart file (persistence)";
 
 const BLOCK_DEVICE = /^\/dev\/(?:sd|nvme|hd|mmcblk|vd|xvd|disk|dm-|md|loop)[a-z0-9]*$/;
-
-// git's own options before the subcommand; those listed take the next word as their value.
-const GIT_GLOBAL_WITH_VALUE = set(
-  "-C",
-  "-c",
-  "--git-dir",
-  "--work-tree",
-  "--namespace",
-  "--exec-path",
-  "--config-env",
-  "--super-prefix",
-);
-
-/** `git [global options] sub args…` → [sub, args]. */
-export function gitSubcommand(args: readonly string[]): [string, string[]] {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (GIT_GLOBAL_WITH_VALUE.has(arg)) {
-      i++;
-      continue;
-    }
-    if (arg.startsWith("-")) continue;
-    return [arg.toLowerCase(), args.slice(i + 1)];
-  }
-  return ["", []];
-}
-
-// Keys whose value git runs as a program (or that point git at code to run).
-const GIT_CODE_KEYS =
-  /^(?:core\.(?:editor|pager|fsmonitor|hookspath|sshcommand|askpass|gitproxy)|alias\..*|.*\.(?:textconv|command|cmd|sshcommand|helper|process|clean|smudge)|sequence\.editor|gpg\.program|credential\..*|include\.path|includeif\..*)$/i;
-const GIT_CONFIG_READS = set(
-  "--get",
-  "--get-all",
-  "--get-regexp",
-  "--get-urlmatch",
-  "-l",
-  "--list",
-  "--show-origin",
-  "--show-scope",
-  "get",
-  "list",
-  "-e",
-  "--edit",
-  "--name-only",
-);
-
-function gitRule(args: readonly string[]): WordFinding | undefined {
-  const [sub, rest] = gitSubcommand(args);
-  switch (sub) {
-    case "push": {
-      if (hasOption(rest, "f", ["--force", "--force-with-lease", "--mirror"]) || rest.some((a) => a.startsWith("+")))
-        return ask(FORCE_PUSH);
-      if (hasOption(rest, "d", ["--delete", "--prune"]) || rest.some((a) => /^:[^\s]/.test(a)))
-        return ask("git push deletes remote branches or tags");
-      return undefined;
-    }
-    case "clean":
-      return hasOption(rest, "f", ["--force"]) ? ask("git clean with force (deletes untracked files)") : undefined;
-    case "reset":
-      return rest.some((a) => a === "--hard" || a === "--merge" || a === "--keep")
-        ? ask("git reset --hard (destroys uncommitted changes)")
-        : undefined;
-    case "checkout": {
-      const dashes = rest.indexOf("--");
-      const paths = dashes >= 0 ? rest.slice(dashes + 1) : rest.filter((a) => a === "." || a === ":/");
-      if (paths.length > 0 || hasOption(rest, "f", ["--force"]))
-        return ask("git checkout discards uncommitted changes");
-      return undefined;
-    }
-    case "restore":
-      return rest.includes("--staged") && !rest.includes("--worktree") && !rest.includes("-W")
-        ? undefined
-        : ask("git checkout discards uncommitted changes");
-    case "stash": {
-      const verb = rest.find((a) => !a.startsWith("-"));
-      return verb === "clear" || verb === "drop" ? ask("git stash clear/drop (deletes stashed changes)") : undefined;
-    }
-    case "branch": {
-      const force =
-        rest.some((a) => /^-[a-zA-Z]*D/.test(a)) ||
-        (hasOption(rest, "d", ["--delete"]) && hasOption(rest, "f", ["--force"]));
-      return force ? ask("git branch force delete") : undefined;
-    }
-    case "config": {
-      if (rest.some((a) => GIT_CONFIG_READS.has(a))) return undefined;
-      const positional = operands(rest, set("--file", "-f", "--blob", "--type", "--default", "--comment"));
-      if (positional.length < 2 && !rest.includes("--unset") && !rest.includes("--add")) return undefined;
-      if (positional[0] === "set") positional.shift();
-      if (rest.some((a) => a === "--global" || a === "--system" || a === "--file" || a === "-f"))
-        return ask("git config write outside the repository (--global/--system)");
-      return GIT_CODE_KEYS.test(positional[0] ?? "") ? ask("git config sets a program git will run") : undefined;
-    }
-    case "filter-branch":
-    case "filter-repo":
-      return ask("git history rewrite");
-    case "reflog":
-      return rest[0] === "expire" || rest[0] === "delete"
-        ? ask("git reflog expire/delete (drops recovery points)")
-        : undefined;
-    case "update-ref":
-      return hasOption(rest, "d", ["--stdin"]) ? ask("git update-ref delete") : undefined;
-    default:
-      return undefined;
-  }
-}
 
 // Package managers: options before the verb that take a value, and the verbs that remove software.
 const PM_WITH_VALUE = set(
@@ -339,8 +235,10 @@ export function isPersistencePath(path: string, options: WordRuleOptions): boole
 /** The first finding for one program call. */
 function callRule(call: ProgramCall, options: WordRuleOptions): WordFinding | undefined {
   switch (call.name) {
-    case "git":
-      return gitRule(call.args);
+    case "git": {
+      const risk = gitRisk(call.args);
+      return risk === undefined ? undefined : ask(risk);
+    }
     case "rm":
       if (hasOption(call.args, "rR", ["--recursive"])) return ask(RECURSIVE_DELETE);
       break;
