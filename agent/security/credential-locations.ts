@@ -1,6 +1,6 @@
 /**
  * Where credentials live: one list for every wall that keeps them out of the model's reach. The file tools never
- * read them (tools/safety/read-deny.ts) and the OS sandbox makes them unreadable to commands
+ * read them (security/read-deny.ts) and the OS sandbox makes them unreadable to commands
  * (sandbox/credential-paths.ts). Paths are relative to the user's home or to HERMES_HOME.
  */
 

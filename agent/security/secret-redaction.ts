@@ -2,7 +2,7 @@
  * One redaction for everything that leaves the server as diagnostics: the stderr log, errors and notices sent to the
  * client, the extension's server log channel. Two rules:
  *
- * - Known secret values (secret-values.ts: keys the server holds from its environment, HERMES_HOME/.env and
+ * - Known secret values (config/secret-values.ts: keys the server holds from its environment, HERMES_HOME/.env and
  *   config.yaml) are replaced wherever they appear, whatever their shape. This is the strongest rule: a custom
  *   endpoint's key has no recognisable prefix, and a provider echoing it back in an error must not put it in a log.
  * - Key shapes of the providers and services we know (and Bearer tokens, credential query parameters, key headers)

@@ -4,7 +4,8 @@ import type { ToolResult } from "./tool.js";
 
 /**
  * Everything a turn reports, as one typed stream. Front ends (acp-server) map these to their wire format; the
- * loop never formats for a protocol itself.
+ * loop never formats for a protocol itself. Defined beside the tool contract rather than in loop/, which emits them,
+ * because a subagent's turn reports them to delegate_task through the delegation host (tools/delegation-host.ts).
  */
 export type AgentEvent =
   | { readonly type: "text_delta"; readonly text: string }
