@@ -11,7 +11,6 @@ import {
   type PreparedConversation,
   prepareConversation,
   type ReasoningEffort,
-  redactSecrets,
   type SessionMode,
   type SessionStore,
   SessionToolState,
@@ -189,8 +188,7 @@ export class AcpSession {
   }
 
   private tell(notice: StartupNotice, first = false): void {
-    // Notices quote config problems and MCP servers' failures, which may carry a key: redacted like the log.
-    this.events.emit({ type: "notice", title: notice.title, description: redactSecrets(notice.description) }, first);
+    this.events.emit({ type: "notice", ...notice }, first);
   }
 
   /**
