@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import { defineTool } from "../tools/define-tool.js";
 import type { ToolResult } from "../tools/tool.js";
 import { DELEGATE_BLOCKED_TOOLS } from "./child-toolsets.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import { plainDescription } from "./describe-call.js";
 import type { DescribedArgs, Tool, ToolCallDescription, ToolContext, ToolParameters, ToolResult } from "./tool.js";
 

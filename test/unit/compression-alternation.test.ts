@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { z } from "zod";
+import * as z from "zod/v4";
 import type { CompressionSettings } from "../../agent/compress/compression-settings.js";
 import { TODO_SNAPSHOT_HEADER } from "../../agent/compress/todo-snapshot.js";
 import { BUDGET_EXHAUSTED_NOTE, Conversation } from "../../agent/loop/conversation.js";

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { BUDGET_EXHAUSTED_NOTE, Conversation } from "../../agent/loop/conversation.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import { defineTool } from "../../agent/tools/define-tool.js";

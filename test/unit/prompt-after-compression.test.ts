@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { DEFAULT_COMPRESSION_SETTINGS } from "../../agent/compress/compression-settings.js";
 import type { PromptSettings } from "../../agent/config/prompt-settings.js";
 import { Conversation } from "../../agent/loop/conversation.js";

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { z } from "zod";
+import * as z from "zod/v4";
 import type { ReasoningEffort } from "../../agent/config/model-reasoning.js";
 import type { ApiMode } from "../../agent/config/provider-catalog.js";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { availableToolsets, childTools } from "../../agent/delegation/child-toolsets.js";
 import { createDelegateTool } from "../../agent/delegation/delegate-tool.js";
 import { createMcpTool } from "../../agent/mcp/mcp-tool.js";

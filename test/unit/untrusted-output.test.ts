@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { forgetSecretsForTests, rememberSecret } from "../../agent/config/secret-values.js";
 import { runToolCalls } from "../../agent/loop/tool-runner.js";
 import { scanToolOutput } from "../../agent/security/tool-output-scan.js";

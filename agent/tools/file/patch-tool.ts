@@ -1,5 +1,5 @@
 import { structuredPatch } from "diff";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { readBlockedError, writeDeniedError } from "../../security/file-safety.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import type { Workspace } from "../../workspace/workspace.js";

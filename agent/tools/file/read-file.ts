@@ -1,5 +1,5 @@
 import { basename, dirname, extname, join } from "node:path";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { readBlockedError } from "../../security/file-safety.js";
 import { isSavedWebPage, wrapSavedWebPage } from "../../web/saved-pages.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";

@@ -1,5 +1,5 @@
 import { basename, dirname, join, relative } from "node:path";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { ReadDenyRules } from "../../security/read-deny.js";
 import { isUnder, realPath } from "../../security/real-path.js";
 import { isSavedWebPage, wrapSavedWebText } from "../../web/saved-pages.js";

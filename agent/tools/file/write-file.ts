@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import { writeDeniedError } from "../../security/file-safety.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
 import { defineTool, type ToolArgs } from "../define-tool.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import { sanitizeMemoryEntry } from "../../prompt/memory-snapshot.js";
 import { firstThreatMessage } from "../../security/threat-scanner.js";
 import { memoryDriftError, snapshotMemoryDrift } from "../../store/memory-drift.js";

@@ -1,5 +1,5 @@
 import type { Database } from "sql.js";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { buildFtsQuery } from "../../store/fts-query.js";
 import { discoverSessions } from "../../store/session-discovery.js";
 import { browseSessions } from "../../store/session-views.js";

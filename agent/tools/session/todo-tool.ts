@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import { defineTool } from "../define-tool.js";
 import type { TodoItem, TodoStatus } from "../session-tool-state.js";
 import { toolError } from "../tool.js";

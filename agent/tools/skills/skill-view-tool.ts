@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { tagList } from "../../skills/skill-frontmatter.js";
 import { loadSkill } from "../../skills/skill-loader.js";
 import { renderSkillContent } from "../../skills/skill-message.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import { discoverSkills } from "../../skills/skill-catalog.js";
 import { defineTool } from "../define-tool.js";
 import { str } from "../describe-call.js";

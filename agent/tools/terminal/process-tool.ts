@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import { defineTool } from "../define-tool.js";
 import { str } from "../describe-call.js";
 import { gateCommand } from "../safety/command-gate.js";

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { failedOnSandboxWall } from "../../sandbox/sandbox-walls.js";
 import type { CommandSpec } from "../../workspace/workspace.js";
 import { defineTool } from "../define-tool.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import type { WebSettings } from "../../config/web-settings.js";
 import { extractPages } from "../../web/extract-pages.js";
 import { wrapUntrusted } from "../../web/untrusted-content.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/v4";
 import type { WebSettings } from "../../config/web-settings.js";
 import { searxngSearch } from "../../web/searxng-backend.js";
 import { tavilySearch } from "../../web/tavily-backend.js";
