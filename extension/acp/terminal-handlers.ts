@@ -144,11 +144,15 @@ function stop(terminal: RunningTerminal): void {
   timer.unref();
 }
 
-/** How the user reads the command: the shell line of `sh -c <line>`, else the command and its arguments. */
+/**
+ * How the user reads the command: the shell line of `sh -c <line>`, also when a launcher runs the shell (the agent's
+ * OS sandbox, `bwrap … -- /bin/bash -c <line>`, or `env -u KEY … bash -c <line>`), else the command and its arguments.
+ */
 export function commandLine(params: Pick<acp.CreateTerminalRequest, "command" | "args">): string {
-  const args = params.args ?? [];
-  if (args.length === 2 && args[0] === "-c" && /(^|\/)(ba|z|da|k)?sh$/.test(params.command)) return args[1]!;
-  return [params.command, ...args].join(" ");
+  const argv = [params.command, ...(params.args ?? [])];
+  const shell = argv.length - 3;
+  if (shell >= 0 && argv[shell + 1] === "-c" && /(^|\/)(ba|z|da|k)?sh$/.test(argv[shell]!)) return argv[shell + 2]!;
+  return argv.join(" ");
 }
 
 /**

@@ -90,6 +90,13 @@ describe("editor terminals (the extension's terminal/* handlers)", () => {
 
   it("shows a shell line as the user wrote it", () => {
     assert.equal(commandLine({ command: "/bin/bash", args: ["-c", "npm test"] }), "npm test");
+    // The agent's sandbox launcher (and the env -u that keeps keys out) is not what the user asked to run.
+    const launched = ["--ro-bind", "/", "/", "--chdir", "/w", "--", "/bin/bash", "-c", "npm test"];
+    assert.equal(commandLine({ command: "/usr/bin/bwrap", args: launched }), "npm test");
+    assert.equal(
+      commandLine({ command: "env", args: ["-u", "OPENAI_API_KEY", "/usr/bin/bwrap", ...launched] }),
+      "npm test",
+    );
     assert.equal(commandLine({ command: "npm", args: ["run", "build"] }), "npm run build");
     assert.equal(commandLine({ command: "ls -la" }), "ls -la");
   });
