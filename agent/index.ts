@@ -42,6 +42,13 @@ export type { Tool, ToolResult } from "./tools/tool.js";
 export type { ToolEnvironment } from "./tools/tool-environment.js";
 export type { AgentEvent, AgentEventSink, StopReason } from "./tools/turn-events.js";
 
+// Checkpoints: the snapshot before a turn's first change, and what /rollback lists, diffs and restores.
+export type { CheckpointStore } from "./checkpoints/checkpoint-store.js";
+export { CheckpointError, GitMissingError } from "./checkpoints/git.js";
+export type { CheckpointEntry } from "./checkpoints/history.js";
+export type { FileChange } from "./checkpoints/restore.js";
+export { TurnCheckpoint } from "./tools/turn-checkpoint.js";
+
 // How a tool call reads in a front end, asked of the tool's own definition (title, kind, files, running text).
 export { describeToolCall, describeToolResult, type ToolCallView } from "./session/tool-catalog.js";
 export { displayPath } from "./workspace/resolve-path.js";

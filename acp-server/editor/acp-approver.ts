@@ -15,6 +15,19 @@ import type {
 } from "../../agent/index.js";
 import type { Logger } from "../rpc/log.js";
 
+/** What /rollback asks before it restores: the files it will change, each with what happens to it. */
+export interface RestoreRequest {
+  readonly toolCallId: string;
+  readonly title: string;
+  /** Absolute paths, and in words what restoring does to each ("removed", "brought back", "edits undone"). */
+  readonly files: readonly { readonly path: string; readonly effect: string }[];
+}
+
+/** Asks the user before files are restored from a checkpoint; only a selected allow restores. */
+export interface RestoreApprover {
+  approveRestore(request: RestoreRequest, signal: AbortSignal): Promise<boolean>;
+}
+
 /** A user who walked away does not leave a turn hanging forever: unanswered requests count as "deny". */
 const ANSWER_TIMEOUT_MS = 10 * 60_000;
 
@@ -30,7 +43,7 @@ const COMMAND_OPTIONS: Readonly<Record<string, CommandApproval>> = {
  * client shows the question on that call's card. Options as the Python adapter offers them (hermes-behaviour.md
  * §8.3); anything but a selected allow option is a denial, and the turn's cancellation cancels the question.
  */
-export class AcpApprover implements Approver {
+export class AcpApprover implements Approver, RestoreApprover {
   readonly canAsk = true;
 
   constructor(
@@ -107,6 +120,29 @@ export class AcpApprover implements Approver {
       [
         { optionId: "allow_once", name: "Allow edit", kind: "allow_once" },
         { optionId: "deny", name: "Deny", kind: "reject_once" },
+      ],
+      signal,
+    );
+    return response?.outcome.outcome === "selected" && response.outcome.optionId === "allow_once";
+  }
+
+  /** /rollback: the list of files on the question, "Restore" or "Cancel". */
+  async approveRestore(request: RestoreRequest, signal: AbortSignal): Promise<boolean> {
+    const lines = request.files.map((f) => `- ${f.path} (${f.effect})`);
+    const response = await this.ask(
+      {
+        toolCallId: request.toolCallId,
+        title: request.title,
+        kind: "edit",
+        status: "pending",
+        content: [
+          { type: "content", content: { type: "text", text: `Restoring changes these files:\n${lines.join("\n")}` } },
+        ],
+        locations: request.files.map((f) => ({ path: f.path })),
+      },
+      [
+        { optionId: "allow_once", name: "Restore", kind: "allow_once" },
+        { optionId: "deny", name: "Cancel", kind: "reject_once" },
       ],
       signal,
     );

@@ -127,8 +127,11 @@ export function sessionOptions(
   const capabilities = ctx.clientCapabilities;
   const fs = capabilities?.fs;
   const terminals = new TerminalLinks();
+  const approver = new AcpApprover(sessionId, client, ctx.log);
   return {
-    approver: new AcpApprover(sessionId, client, ctx.log),
+    approver,
+    restoreApprover: approver,
+    log: (message) => ctx.log.warn(message),
     persistence,
     store,
     onTurnEnd: () => ctx.stores.scheduleCompaction(),

@@ -10,6 +10,7 @@ import {
 import { type AgentEvent, describeToolCall, type StopReason } from "../../agent/index.js";
 import type { ServerContext } from "../rpc/server-context.js";
 import { promptToText } from "../turn/prompt-text.js";
+import { turnCheckpointMeta } from "../turn/rollback-command.js";
 import { buildSkillOrUserTurn } from "../turn/skill-commands.js";
 import { availableCommands, isImmediateCommand, runSlashCommand } from "../turn/slash-commands.js";
 import { eventToUpdate } from "../updates/event-to-update.js";
@@ -78,7 +79,7 @@ export async function handlePrompt(
     text: string,
     textOnly: boolean,
   ): Promise<{ stopReason: StopReason; turn: boolean }> => {
-    const commandReply = textOnly ? runSlashCommand(session, text) : undefined;
+    const commandReply = textOnly ? runSlashCommand(session, text, { send, signal }) : undefined;
     if (commandReply !== undefined) {
       emit({ type: "text_delta", text: await commandReply });
       return { stopReason: "end_turn", turn: false };
@@ -104,7 +105,7 @@ export async function handlePrompt(
   };
   try {
     if (!slot && session.prompts.busy)
-      return await answerAside(ctx, text, send, () => delivered, runSlashCommand(session, text));
+      return await answerAside(ctx, text, send, () => delivered, runSlashCommand(session, text, { send, signal }));
     if (slot && !(await slot.turn)) return { stopReason: "cancelled" };
     // A command running in an editor terminal is shown in its tool call, in order with this turn's other updates.
     // Only the prompt whose turn it is takes the session's terminal channel (never one waiting, nor /queue).
@@ -120,6 +121,8 @@ export async function handlePrompt(
     stopListening = session.events.listen((event) => send(sessionEventUpdate(event, session, false)));
     const first = await answer(params.prompt, text, textOnly);
     let stopReason = first.stopReason;
+    // The workspace as it was before this turn, so any client can offer to restore it (`/rollback` does it here).
+    const checkpoint = first.turn ? await turnCheckpointMeta(session) : undefined;
     // After a model turn, the prompts lined up with /queue run in this request, each shown as the user's message.
     // Pulled, not heard as events: this request drains the queue one text per turn, at its own pace.
     for (
@@ -131,7 +134,7 @@ export async function handlePrompt(
       ({ stopReason } = await answer([{ type: "text", text: next }], next, true));
     }
     await delivered;
-    return { stopReason };
+    return { stopReason, ...(checkpoint ? { _meta: { hermes: { checkpoint } } } : {}) };
   } finally {
     // The next prompt starts after this response is on the wire (the SDK writes it once this returns), so none of
     // its updates can arrive before the stop reason of this one.

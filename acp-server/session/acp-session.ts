@@ -19,8 +19,10 @@ import {
   type TokenUsage,
   type Tool,
   type ToolEnvironment,
+  TurnCheckpoint,
   type Workspace,
 } from "../../agent/index.js";
+import type { RestoreApprover } from "../editor/acp-approver.js";
 import { EditorDocuments } from "../editor/editor-documents.js";
 import { TerminalLinks } from "../editor/terminal-links.js";
 import { PromptQueue } from "../turn/prompt-queue.js";
@@ -31,6 +33,10 @@ import { thinkingChoice } from "./thinking-option.js";
 
 export interface AcpSessionOptions {
   readonly approver: Approver;
+  /** Asks before /rollback restores files; without one, /rollback lists and diffs but does not restore. */
+  readonly restoreApprover?: RestoreApprover;
+  /** The server's log, for what the user is told only once (a checkpoint that failed). */
+  readonly log?: (message: string) => void;
   readonly persistence?: SessionPersistence;
   /** The session store (possibly still opening), lent to session_search. */
   readonly store?: Promise<SessionStore>;
@@ -112,6 +118,15 @@ export class AcpSession {
   /** The session's hint tracker: fed by tool calls and by the files the editor names. */
   get hints(): SubdirectoryHintTracker {
     return this.tools.hints as SubdirectoryHintTracker;
+  }
+
+  /** Snapshots before each turn's first change, and the store /rollback reads. */
+  get checkpoint(): TurnCheckpoint | undefined {
+    return this.tools.state.checkpoint;
+  }
+
+  get restoreApprover(): RestoreApprover | undefined {
+    return this.options.restoreApprover;
   }
 
   get mode(): SessionMode {
@@ -244,6 +259,9 @@ export class AcpSession {
     }
     const controller = new AbortController();
     this.running = controller;
+    // Turns are numbered by the user messages the conversation holds, so numbers go on after a reload.
+    const turn = this.prepared.conversation.messages.filter((m) => m.role === "user").length + 1;
+    this.tools.state.checkpoint?.startTurn(turn, (title, message) => emit({ type: "notice", title, message }));
     try {
       const stop = await this.prepared.conversation.runTurn(
         typeof text === "string" ? text : text(),
@@ -310,11 +328,19 @@ export class AcpSession {
   private toolEnvironment(hintMemory: HintMemory | undefined): ToolEnvironment {
     const home = this.prepared.config.home;
     const store = this.options.store;
+    const state = new SessionToolState(this.id, this.prepared.toolSettings);
+    state.checkpoint = new TurnCheckpoint({
+      settings: this.prepared.checkpoints,
+      workingDir: this.cwd,
+      hermesHome: home,
+      sessionId: this.id,
+      ...(this.options.log ? { log: this.options.log } : {}),
+    });
     return {
       workspace: this.workspace,
       approver: this.options.approver,
       home,
-      state: new SessionToolState(this.id, this.prepared.toolSettings),
+      state,
       hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
       ...(store
         ? {

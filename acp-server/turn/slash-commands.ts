@@ -9,6 +9,7 @@ import {
 } from "../../agent/index.js";
 import { HERMES_ACP_VERSION } from "../rpc/version.js";
 import type { AcpSession } from "../session/acp-session.js";
+import { rollbackCommand, type SlashCommandIo } from "./rollback-command.js";
 
 /** A command handled by the server itself: its reply is sent as the agent's message and the model is not called. */
 interface SlashCommand {
@@ -17,7 +18,7 @@ interface SlashCommand {
   readonly hint?: string;
   /** Answered at once even while a turn runs, instead of waiting its turn like other prompts (prompt-queue.ts). */
   readonly immediate?: true;
-  run(session: AcpSession, args: string): string | Promise<string>;
+  run(session: AcpSession, args: string, io: SlashCommandIo): string | Promise<string>;
 }
 
 const COMMANDS: readonly SlashCommand[] = [
@@ -57,6 +58,13 @@ const COMMANDS: readonly SlashCommand[] = [
     immediate: true,
     run: (session, args) =>
       args ? `Queued for the next turn. (${session.prompts.queueText(args)} queued)` : "Usage: /queue <prompt>",
+  },
+  {
+    name: "rollback",
+    description:
+      "List checkpoints (the workspace before each turn that changed it), show one's diff, or restore the files to it",
+    hint: "[N | diff N | N <file>]",
+    run: (session, args, io) => rollbackCommand(session, args, io),
   },
   {
     name: "new",
@@ -136,9 +144,13 @@ export function availableCommands(): AvailableCommand[] {
 }
 
 /** The reply to `text` when it is one of our commands, else undefined (it goes to the model). */
-export function runSlashCommand(session: AcpSession, text: string): string | Promise<string> | undefined {
+export function runSlashCommand(
+  session: AcpSession,
+  text: string,
+  io: SlashCommandIo,
+): string | Promise<string> | undefined {
   const found = findCommand(text);
-  return found?.command.run(session, found.args);
+  return found?.command.run(session, found.args, io);
 }
 
 /** Whether `text` is a command answered at once, even while a turn runs (/queue). */

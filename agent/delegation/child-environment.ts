@@ -95,5 +95,9 @@ function childToolState(parent: SessionToolState): SessionToolState {
     get settings() {
       return parent.settings;
     },
+    // A subagent's changes belong to the parent's turn: the same snapshot covers them.
+    get checkpoint() {
+      return parent.checkpoint;
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { readCompressionSettings } from "../compress/compression-settings.js";
 import { readApprovalJudgeSettings } from "../config/approval-judge-settings.js";
+import { type CheckpointSettings, readCheckpointSettings } from "../config/checkpoint-settings.js";
 import { readDelegationSettings } from "../config/delegation-settings.js";
 import { readFallbackSettings, resolveFallbackProviders } from "../config/fallback-settings.js";
 import { type Env, ensureHermesHome } from "../config/hermes-home.js";
@@ -32,6 +33,7 @@ export type PreparedConversation =
       readonly config: HermesConfig;
       readonly systemPrompt: SystemPrompt;
       readonly toolSettings: ToolSettings;
+      readonly checkpoints: CheckpointSettings;
       readonly conversation: Conversation;
       /** The configured models a user may switch to: the primary, then each usable fallback. */
       readonly modelChoices: readonly RuntimeProvider[];
@@ -45,6 +47,7 @@ export type PreparedConversation =
       readonly config: HermesConfig;
       readonly systemPrompt: SystemPrompt;
       readonly toolSettings: ToolSettings;
+      readonly checkpoints: CheckpointSettings;
       readonly problem: string;
     };
 
@@ -64,8 +67,10 @@ export function prepareConversation(
   seedSoul(config.home);
   const toolSettings = readToolSettings(config.yaml);
   const reasoningEffort = readReasoningEffort(config.yaml);
+  const checkpoints = readCheckpointSettings(config.yaml);
   const { resolution, systemPrompt } = buildSessionPrompt(config, cwd, now);
-  if (!resolution.ok) return { ok: false, config, systemPrompt, toolSettings, problem: resolution.problem };
+  if (!resolution.ok)
+    return { ok: false, config, systemPrompt, toolSettings, checkpoints, problem: resolution.problem };
   const fallbacks = resolveFallbackProviders(
     readFallbackSettings(config.yaml),
     config.env,
@@ -125,6 +130,7 @@ export function prepareConversation(
     config,
     systemPrompt,
     toolSettings,
+    checkpoints,
     conversation,
     modelChoices: [resolution.runtime, ...fallbacks.runtimes],
     delegationHost,

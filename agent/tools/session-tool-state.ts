@@ -1,6 +1,7 @@
 import type { ToolSettings } from "../config/tool-settings.js";
 import type { SessionMode } from "./safety/session-mode.js";
 import { ProcessTable } from "./terminal/process-table.js";
+import type { TurnCheckpoint } from "./turn-checkpoint.js";
 
 export type TodoStatus = "pending" | "in_progress" | "completed" | "cancelled";
 
@@ -29,6 +30,11 @@ export class SessionToolState {
    * (read-only mode parsed by the gate alone). Set by the front end once the sandbox was probed.
    */
   sandboxed = false;
+  /**
+   * Snapshots the workspace before the turn's first change (set by the front end when it offers /rollback);
+   * absent: tools change files without a checkpoint.
+   */
+  checkpoint?: TurnCheckpoint;
 
   constructor(
     readonly sessionId: string,

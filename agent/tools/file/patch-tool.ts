@@ -91,6 +91,7 @@ async function replaceMode(
     const proposed: FileEdit = { path, oldText, newText: outcome.text };
     const refusal = await approveEdits(ctx, [proposed]);
     if (refusal) return toolError(refusal);
+    await ctx.state.checkpoint?.beforeChange("before patch");
     const kept = (await ctx.workspace.writeTextFile(path, outcome.text))?.keptText;
     const edit: FileEdit = kept === undefined ? proposed : { path, oldText, newText: kept };
     if (kept !== undefined) {
@@ -143,6 +144,7 @@ async function patchMode(
   }
   const refusal = await approveEdits(ctx, edits);
   if (refusal) return toolError(refusal);
+  await ctx.state.checkpoint?.beforeChange("before patch");
   const done: string[] = [];
   // Writes before deletes, so a move never loses the file if the write fails.
   for (const edit of [...edits].sort((a, b) => Number(a.newText === null) - Number(b.newText === null))) {

@@ -49,6 +49,7 @@ async function writeFile(
     if (stat) oldText = await ctx.workspace.readTextFile(path);
     const refusal = await approveEdits(ctx, [{ path, oldText, newText: content }]);
     if (refusal) return toolError(refusal);
+    await ctx.state.checkpoint?.beforeChange("before write_file");
     written = (await ctx.workspace.writeTextFile(path, content))?.keptText ?? content;
   } catch (error) {
     return toolError((error as Error).message);

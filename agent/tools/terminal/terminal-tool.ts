@@ -5,7 +5,9 @@ import type { CommandSpec } from "../../workspace/workspace.js";
 import { defineTool } from "../define-tool.js";
 import { shorten, str } from "../describe-call.js";
 import { gateCommand } from "../safety/command-gate.js";
+import { isReadOnlyCommand } from "../safety/command-readonly.js";
 import { type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { terminalReason } from "../turn-checkpoint.js";
 import { containmentFor } from "./command-containment.js";
 import { OutputCollector } from "./terminal-text.js";
 
@@ -59,6 +61,8 @@ export const terminalTool = defineTool({
     const containment = await containmentFor(ctx, cwd);
     const gate = await gateCommand(command, ctx, { cwd });
     if (!gate.allowed) return terminalResult("", null, gate.message);
+    // Anything the read-only classifier cannot show to be a read may change the workspace: snapshot it first.
+    if (!isReadOnlyCommand(command)) await ctx.state.checkpoint?.beforeChange(terminalReason(command));
     const spec: CommandSpec = {
       command,
       cwd,
