@@ -8,7 +8,8 @@
  * imported on a path that runs before the ACP `initialize` reply. Two side entries serve those paths:
  * - index-redaction.ts: the log's redaction, needed from the first line the process writes (and by the extension,
  *   which must not bundle the engine);
- * - index-mcp.ts: the MCP client, loaded with `import()` only by a session that has MCP servers.
+ * - index-mcp.ts: the MCP client, loaded with `import()` only by a session that has MCP servers;
+ * - index-store.ts: the session store (sql.js and search), loaded with `import()` after the session/new reply.
  * The provider SDKs and sql.js stay behind the engine's own `import()`s, so importing this file does not load them.
  * Type-only imports of this file cost nothing at run time and may come from anywhere.
  *
@@ -75,8 +76,8 @@ export { blockedSkillFindings, type SkillCatalog, type SkillEntry } from "./skil
 export { loadSkillFile } from "./skills/skill-loader.js";
 export { buildSkillInvocationMessage, describeSkillInvocation } from "./skills/skill-message.js";
 
-// Saved sessions.
-export { SessionStore } from "./store/session-store.js";
+// Saved sessions (the type only: the class is loaded through index-store.ts, after the session/new reply).
+export type { SessionStore } from "./store/session-store.js";
 
 // The seams a front end implements: the Workspace (files and commands through the editor) and the Approver.
 export type {

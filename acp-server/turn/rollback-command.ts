@@ -29,7 +29,7 @@ const USAGE =
 export async function rollbackCommand(session: AcpSession, args: string, io: SlashCommandIo): Promise<string> {
   const checkpoint = session.checkpoint;
   if (!checkpoint) return "Checkpoints are not available until Hermes is configured.";
-  const store = checkpoint.checkpoints;
+  const store = await checkpoint.checkpoints();
   const words = args.split(/\s+/).filter(Boolean);
   try {
     if (words.length === 0) return await listing(store, checkpoint.enabled);
@@ -51,7 +51,7 @@ export async function turnCheckpointMeta(session: AcpSession): Promise<{ id: str
   const id = session.checkpoint?.turnCheckpointId;
   if (!id) return undefined;
   try {
-    const entry = (await session.checkpoint!.checkpoints.list()).find((e) => e.id === id);
+    const entry = (await (await session.checkpoint!.checkpoints()).list()).find((e) => e.id === id);
     return entry ? { id, number: entry.number } : { id };
   } catch {
     return { id };

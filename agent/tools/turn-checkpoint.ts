@@ -1,5 +1,4 @@
-import { CheckpointStore } from "../checkpoints/checkpoint-store.js";
-import { GitMissingError } from "../checkpoints/git.js";
+import type { CheckpointStore } from "../checkpoints/checkpoint-store.js";
 import type { CheckpointSettings } from "../config/checkpoint-settings.js";
 
 export interface TurnCheckpointOptions {
@@ -22,7 +21,7 @@ export type CheckpointNotice = (title: string, message: string) => void;
  * touches git. A snapshot that fails never fails the tool: the change matters more than its undo.
  */
 export class TurnCheckpoint {
-  private store: CheckpointStore | undefined;
+  private store: Promise<CheckpointStore> | undefined;
   private turn = 0;
   private notice: CheckpointNotice | undefined;
   private taking: Promise<void> | undefined;
@@ -35,13 +34,20 @@ export class TurnCheckpoint {
     return this.options.settings.enabled;
   }
 
-  /** The directory's checkpoint store (created on first use, also when snapshots are off, so /rollback still lists). */
-  get checkpoints(): CheckpointStore {
-    this.store ??= new CheckpointStore({
-      workingDir: this.options.workingDir,
-      hermesHome: this.options.hermesHome,
-      maxSnapshots: this.options.settings.maxSnapshots,
-    });
+  /**
+   * The directory's checkpoint store (created on first use, also when snapshots are off, so /rollback still lists).
+   * Loaded with `import()`: a session that never changes a file never loads the checkpoint code, and session/new
+   * does not wait for it.
+   */
+  checkpoints(): Promise<CheckpointStore> {
+    this.store ??= import("../checkpoints/checkpoint-store.js").then(
+      ({ CheckpointStore }) =>
+        new CheckpointStore({
+          workingDir: this.options.workingDir,
+          hermesHome: this.options.hermesHome,
+          maxSnapshots: this.options.settings.maxSnapshots,
+        }),
+    );
     return this.store;
   }
 
@@ -70,12 +76,17 @@ export class TurnCheckpoint {
 
   private async take(reason: string): Promise<void> {
     try {
-      const result = await this.checkpoints.snapshot({ reason, turn: this.turn, sessionId: this.options.sessionId });
+      const result = await (await this.checkpoints()).snapshot({
+        reason,
+        turn: this.turn,
+        sessionId: this.options.sessionId,
+      });
       this.id = result.id;
       if (!result.created && result.skipped !== "unchanged" && result.skipped !== "empty")
         this.options.log?.(`checkpoint skipped in ${this.options.workingDir}: ${result.skipped}`);
     } catch (error) {
-      const missing = error instanceof GitMissingError;
+      // By name, not instanceof: the checkpoint module is loaded lazily and this file must not import it.
+      const missing = (error as Error).name === "GitMissingError";
       this.options.log?.(`checkpoint failed in ${this.options.workingDir}: ${(error as Error).message}`);
       if (this.warned) return;
       this.warned = true;

@@ -69,7 +69,7 @@ describe("TurnCheckpoint: one snapshot per turn, before its first change", () =>
     await checkpoint.beforeChange("before terminal: ls");
     const first = checkpoint.turnCheckpointId;
     assert.ok(first);
-    const entries = await checkpoint.checkpoints.list();
+    const entries = await (await checkpoint.checkpoints()).list();
     assert.deepEqual(
       entries.map((e) => [e.reason, e.turn, e.sessionId]),
       [["before write_file", 1, "s1"]],
@@ -77,7 +77,7 @@ describe("TurnCheckpoint: one snapshot per turn, before its first change", () =>
     startTurn(2);
     await checkpoint.beforeChange("before patch");
     assert.notEqual(checkpoint.turnCheckpointId, first);
-    assert.equal((await checkpoint.checkpoints.list()).length, 2);
+    assert.equal((await (await checkpoint.checkpoints()).list()).length, 2);
   });
 
   it("takes nothing when checkpoints are off", async () => {
@@ -85,7 +85,7 @@ describe("TurnCheckpoint: one snapshot per turn, before its first change", () =>
     startTurn(1);
     await checkpoint.beforeChange("before write_file");
     assert.equal(checkpoint.turnCheckpointId, undefined);
-    assert.deepEqual(await checkpoint.checkpoints.list(), []);
+    assert.deepEqual(await (await checkpoint.checkpoints()).list(), []);
   });
 
   it("never throws when git is missing: logs each time, tells the user once per session", async () => {
