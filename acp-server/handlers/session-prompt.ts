@@ -41,6 +41,9 @@ export async function handlePrompt(
     slot?.cancel();
   };
   requestSignal.addEventListener("abort", onAbort, { once: true });
+  // A cancel that arrived while the handler was still being loaded has already fired: an abort listener added now
+  // would never run, and the prompt would wait behind the running turn that the client meant to leave alone.
+  if (requestSignal.aborted) onAbort();
   const signal = slot ? AbortSignal.any([requestSignal, slot.signal]) : requestSignal;
   let delivered: Promise<unknown> = Promise.resolve();
   const send = (update: SessionUpdate) => {

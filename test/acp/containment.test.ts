@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { probeSandbox } from "../../agent/sandbox/sandbox-probe.js";
 import { scriptedCall as call, type RecordedRequest, type ScriptedReply } from "../fixtures/scripted-llm.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
-import { writeTree } from "../helpers/temp-dirs.js";
+import { PROTECTED_TEST_HOMES, writeTree } from "../helpers/temp-dirs.js";
 
 const CANARIES: Readonly<Record<string, string>> = {
   ".bashrc": "# canary rc\n",
@@ -26,7 +26,7 @@ describe("hermes-acp: containment by effect, the client saying no", function () 
   const server = useScriptedServer({
     permission: "deny",
     prepare: (s) => {
-      home = s.temp.make("hermes-home-", join(process.cwd(), "test-results", "sandbox-homes"));
+      home = s.temp.make("hermes-home-", PROTECTED_TEST_HOMES);
       writeTree(home, CANARIES);
       symlinkSync(home, join(s.workspace, "homelink"));
     },

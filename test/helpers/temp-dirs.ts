@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 /** Temporary folders for one test file, removed afterwards. */
@@ -41,3 +41,10 @@ export function hermesHomeFor(
   });
   return root;
 }
+
+/**
+ * Where tests put a fake HOME that the agent's sandbox must protect: not under the temp folder, which commands may
+ * write (nor under the repository, which CI may clone there), but under the real user's cache folder, which the
+ * sandbox does not open to commands (its writable caches are those of the fake HOME).
+ */
+export const PROTECTED_TEST_HOMES = join(homedir(), ".cache", "hermes-test-homes");

@@ -7,10 +7,9 @@ import { probeSandbox } from "../../agent/sandbox/sandbox-probe.js";
 import type { SessionMode } from "../../agent/tools/safety/session-mode.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { LocalWorkspace } from "../../agent/workspace/local-workspace.js";
-import { TempDirs, writeTree } from "../helpers/temp-dirs.js";
+import { PROTECTED_TEST_HOMES, TempDirs, writeTree } from "../helpers/temp-dirs.js";
 import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
 
-const HOMES_OUTSIDE_TMP = join(process.cwd(), "test-results", "sandbox-homes");
 const parse = (content: string) =>
   JSON.parse(content.split("\n")[0]!) as { output: string; exit_code: number | null; error: string | null };
 
@@ -37,7 +36,7 @@ describe("OS sandbox around the agent's commands", function () {
 
   beforeEach(() => {
     // Not under /tmp: the temp folder is writable inside the sandbox, so a HOME there would be too.
-    home = temp.make("hermes-home-", HOMES_OUTSIDE_TMP);
+    home = temp.make("hermes-home-", PROTECTED_TEST_HOMES);
     hermesHome = join(home, ".hermes");
     root = join(home, "project");
     writeTree(home, {
