@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type * as vscode from "vscode";
-import { redactSecrets, rememberSecret } from "../../agent/index-redaction.js";
+import { secretMasker } from "./stderr-mask.js";
 
 /**
  * The bundled hermes-acp, run with the editor's own runtime (`process.execPath`; ELECTRON_RUN_AS_NODE makes VS
@@ -17,10 +17,8 @@ export function spawnServer(
     env: { ...process.env, ...env, ELECTRON_RUN_AS_NODE: "1" },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  // The server redacts its own log lines, but not what Node prints when it crashes (a stack trace quoting a request):
-  // the keys this window passed it (`env` holds only the keychain's secrets) are masked here too, line by line so a
-  // key split across chunks is still caught.
-  for (const [name, value] of Object.entries(env)) rememberSecret(name, value);
+  // Line by line, so a key split across chunks is still caught.
+  const redactSecrets = secretMasker(env);
   let partial = "";
   child.stderr.on("data", (data: Buffer) => {
     const lines = (partial + data.toString("utf8")).split("\n");
