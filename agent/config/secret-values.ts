@@ -1,4 +1,4 @@
-import { findProvider, knownProviderIds } from "./provider-catalog.js";
+import { providerKeyVariables } from "./provider-catalog.js";
 
 /**
  * The secret values this process holds, for redaction (secret-redaction.ts). Filled from the process environment on
@@ -28,7 +28,7 @@ let processEnvRead = false;
 let providerVariables: ReadonlySet<string> | undefined;
 
 export function isSecretName(name: string): boolean {
-  providerVariables ??= new Set(knownProviderIds().flatMap((id) => findProvider(id)?.keyVariables ?? []));
+  providerVariables ??= providerKeyVariables();
   return SECRET_NAME.test(name) || providerVariables.has(name);
 }
 

@@ -1,30 +1,21 @@
-import { providerKeyVariables } from "../config/provider-catalog.js";
+import { isSecretName } from "../config/secret-values.js";
 
 /**
  * Which inherited environment variables the agent's commands never see (upstream's local environment policy, made
- * stricter): every variable the provider catalog names, anything shaped like a credential, and the variables that
- * hand a command someone's identity (an SSH or GPG agent socket lets `ssh`/`git push` sign with the user's keys
- * without reading them). `terminal.env_passthrough` names the ones the user lets through on purpose.
+ * stricter): every name the redaction treats as a secret (config/secret-values.ts: the provider catalog's key
+ * variables and the usual suffixes), a few more credential shapes, and the variables that hand a command someone's
+ * identity (an SSH or GPG agent socket lets `ssh`/`git push` sign with the user's keys without reading them).
+ * `terminal.env_passthrough` names the ones the user lets through on purpose.
  */
-const SECRET_NAME =
-  /(_API_KEY|_APIKEY|_TOKEN|_SECRET|_SECRET_KEY|_ACCESS_KEY|_PRIVATE_KEY|_PASSWORD|_PASSWD|_PASSPHRASE|_CREDENTIALS?|_AUTH)$/i;
+const MORE_SECRET_SUFFIXES = /(_SECRET_KEY|_PASSPHRASE|_AUTH)$/i;
 const SECRET_PREFIX =
   /^(AWS_SECRET|AWS_SESSION|AZURE_CLIENT_SECRET|GOOGLE_APPLICATION_CREDENTIALS|VAULT_|OP_SESSION_|NPM_CONFIG__AUTH|NPM_CONFIG_\/\/)/i;
-const SECRET_EXACT = new Set([
-  "GITHUB_TOKEN",
-  "GH_TOKEN",
-  "HF_TOKEN",
-  "SUDO_PASSWORD",
-  "SSH_AUTH_SOCK",
-  "GPG_AGENT_INFO",
-  "HERMES_API_KEY",
-]);
-
-let providerKeys: ReadonlySet<string> | undefined;
+const IDENTITY_VARIABLES = new Set(["SSH_AUTH_SOCK", "GPG_AGENT_INFO"]);
 
 export function isSecretVariable(name: string): boolean {
-  providerKeys ??= providerKeyVariables();
-  return SECRET_EXACT.has(name) || SECRET_NAME.test(name) || SECRET_PREFIX.test(name) || providerKeys.has(name);
+  return (
+    IDENTITY_VARIABLES.has(name) || isSecretName(name) || MORE_SECRET_SUFFIXES.test(name) || SECRET_PREFIX.test(name)
+  );
 }
 
 /** The names in `env` a command must not inherit, less those passed through. */
