@@ -1,5 +1,6 @@
-import { existsSync, lstatSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { expandHome, isSameOrUnder, realPath } from "../security/real-path.js";
 import { credentialPaths, SHELL_STARTUP_FILES } from "./credential-paths.js";
 
 /** The session modes as the sandbox sees them: only read-only differs (nothing writable but a private temp folder). */
@@ -73,10 +74,10 @@ const HOST_SOCKETS = [
 ];
 
 export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
-  const home = realOrSelf(input.home);
-  const hermesHome = realOrSelf(input.hermesHome);
-  const workspace = realOrSelf(input.workspaceRoot);
-  const tmp = realOrSelf(input.tmp);
+  const home = realPath(input.home);
+  const hermesHome = realPath(input.hermesHome);
+  const workspace = realPath(input.workspaceRoot);
+  const tmp = realPath(input.tmp);
   const writable =
     input.access === "read_only"
       ? []
@@ -87,10 +88,10 @@ export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
             "/tmp",
             "/var/tmp",
             ...WRITABLE_CACHES.map((c) => join(home, c)),
-            ...input.extraWritable.map((p) => realOrSelf(expandHome(p, home))),
+            ...input.extraWritable.map((p) => realPath(expandHome(p, home))),
           ].filter((p) => existsSync(p)),
         );
-  const inside = (path: string) => writable.some((w) => isWithin(path, w));
+  const inside = (path: string) => writable.some((w) => isSameOrUnder(path, w));
   const protectedPaths = [
     join(workspace, ".git", "config"),
     join(workspace, ".git", "hooks"),
@@ -101,7 +102,7 @@ export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
   const readOnlyEmpty: string[] = [];
   for (const path of protectedPaths) {
     if (!inside(path)) continue;
-    if (existsSync(path)) readOnly.push(realOrSelf(path));
+    if (existsSync(path)) readOnly.push(realPath(path));
     // A repository without a hooks folder: planting one is what the protection is for.
     else if (path.endsWith(`${sep}hooks`) && existsSync(dirname(path))) readOnlyEmpty.push(path);
   }
@@ -109,10 +110,12 @@ export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
   const userRuntime = typeof process.getuid === "function" ? `/run/user/${process.getuid()}` : undefined;
   for (const path of [...credentialPaths(home, hermesHome), ...HOST_SOCKETS, ...(userRuntime ? [userRuntime] : [])]) {
     const kind = entryKind(path);
-    if (kind) hidden.push({ path: realOrSelf(path), isDirectory: kind === "directory" });
+    if (kind) hidden.push({ path: realPath(path), isDirectory: kind === "directory" });
   }
   const privateTmp = input.access === "read_only";
-  const keepVisible = privateTmp ? [workspace, hermesHome].filter((p) => isWithin(p, "/tmp") || isWithin(p, tmp)) : [];
+  const keepVisible = privateTmp
+    ? [workspace, hermesHome].filter((p) => isSameOrUnder(p, "/tmp") || isSameOrUnder(p, tmp))
+    : [];
   return {
     access: input.access,
     writable,
@@ -126,28 +129,11 @@ export function buildSandboxPolicy(input: SandboxPolicyInput): SandboxPolicy {
   };
 }
 
-export function isWithin(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
-
-function expandHome(path: string, home: string): string {
-  if (path === "~") return home;
-  if (path.startsWith("~/")) return join(home, path.slice(2));
-  return resolve(path);
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
 function entryKind(path: string): "directory" | "file" | undefined {
   try {
-    const stat = lstatSync(realOrSelf(path));
+    // stat follows links, so a missing path (most of the list, on most machines) costs one failed call and no
+    // resolution; only what exists is resolved, by the caller.
+    const stat = statSync(path);
     return stat.isDirectory() ? "directory" : "file";
   } catch {
     return undefined;
@@ -157,5 +143,5 @@ function entryKind(path: string): "directory" | "file" | undefined {
 /** Distinct folders, parents first (a child of a writable folder needs no mount of its own). */
 function uniqueOuter(paths: readonly string[]): string[] {
   const sorted = [...new Set(paths)].sort((a, b) => a.length - b.length);
-  return sorted.filter((p, i) => !sorted.slice(0, i).some((outer) => isWithin(p, outer)));
+  return sorted.filter((p, i) => !sorted.slice(0, i).some((outer) => isSameOrUnder(p, outer)));
 }
