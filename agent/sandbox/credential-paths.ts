@@ -3,6 +3,8 @@ import {
   HERMES_CREDENTIAL_FILES,
   HOME_CREDENTIAL_DIRS,
   HOME_CREDENTIAL_FILES,
+  HOME_STARTUP_DIRS,
+  HOME_STARTUP_FILES,
 } from "../security/credential-locations.js";
 
 /**
@@ -16,23 +18,5 @@ export function credentialPaths(home: string, hermesHome: string): string[] {
   ];
 }
 
-/** Shell start-up files: writing one plants a command in every later shell, so they stay read-only even inside. */
-export const SHELL_STARTUP_FILES = [
-  ".bashrc",
-  ".bash_profile",
-  ".bash_login",
-  ".bash_logout",
-  ".profile",
-  ".zshrc",
-  ".zshenv",
-  ".zprofile",
-  ".zlogin",
-  ".zlogout",
-  ".config/fish",
-  ".kshrc",
-  ".inputrc",
-  ".gitconfig",
-  ".config/git",
-  ".config/autostart",
-  ".config/systemd",
-];
+/** Start-up files and folders under ~ (the shared list): read-only even inside a writable folder. */
+export const SHELL_STARTUP_FILES: readonly string[] = [...HOME_STARTUP_FILES, ...HOME_STARTUP_DIRS];

@@ -45,3 +45,48 @@ export const HERMES_CREDENTIAL_FILES = [
   "cache/bws_cache.json",
   "cache/bws_cache.enc.json",
 ];
+
+/**
+ * Files and folders under ~ that a shell, the desktop or a tool reads at start-up and runs code from: writing one
+ * plants a command in every later session. The gate asks before a command writes one (tools/safety/
+ * command-word-rules.ts) and the sandbox keeps them read-only (sandbox/sandbox-policy.ts). Folders cover what is
+ * inside them.
+ */
+export const HOME_STARTUP_FILES = [
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".bash_logout",
+  ".profile",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".zlogin",
+  ".zlogout",
+  ".kshrc",
+  ".cshrc",
+  ".tcshrc",
+  ".login",
+  ".logout",
+  ".inputrc",
+  ".xinitrc",
+  ".xprofile",
+  ".xsession",
+  ".xsessionrc",
+  ".gitconfig",
+  ".curlrc",
+  ".wgetrc",
+  ".vimrc",
+  ".exrc",
+  ".tmux.conf",
+  ".screenrc",
+];
+export const HOME_STARTUP_DIRS = [
+  ".config/fish",
+  ".config/autostart",
+  ".config/systemd/user",
+  ".config/environment.d",
+  ".config/git",
+  ".local/share/systemd",
+  "Library/LaunchAgents",
+];

@@ -8,6 +8,8 @@
  * semantics), so a rule reuses upstream's description where it closes a gap in an upstream rule.
  */
 
+import { HOME_STARTUP_DIRS, HOME_STARTUP_FILES } from "../../security/credential-locations.js";
+import { escapeRegExp } from "../../workspace/resolve-path.js";
 import { gitRisk } from "./command-git-rules.js";
 import type { Redirection, SimpleCommand } from "./command-shell-lex.js";
 import type { WriteTarget } from "./command-targets.js";
@@ -220,9 +222,17 @@ const SENDERS = set(
 const CREDENTIALS =
   /(?:^|\/)(?:\.ssh(?:\/|$)|\.aws\/|\.gnupg\/|\.config\/gh\/|\.netrc$|\.pgpass$|\.npmrc$|\.pypirc$|\.docker\/config\.json$|\.kube\/config$|\.git-credentials$|id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?$|\.env(?:\.[\w.-]+)?$|credentials(?:\.json)?$|auth\.json$)/;
 
-// Files a shell, the desktop or a tool reads at start-up and runs code from.
-const STARTUP_FILES =
-  /^(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|xsession|xsessionrc|gitconfig|netrc|npmrc|pypirc|pgpass|curlrc|wgetrc|vimrc|exrc|tmux\.conf|screenrc)|\.ssh(?:\/.*)?|\.config\/(?:fish|autostart|systemd\/user|environment\.d)(?:\/.*)?|\.config\/git\/config|\.local\/share\/systemd(?:\/.*)?|Library\/LaunchAgents(?:\/.*)?|\.hermes\/(?:\.env|config\.yaml))$/;
+// Files a shell, the desktop or a tool reads at start-up and runs code from (the shared list, also kept read-only by
+// the sandbox), plus credential stores and Hermes' own config that a write would plant something in.
+const STARTUP_FILES = new RegExp(
+  `^(?:${[
+    ...HOME_STARTUP_FILES.map(escapeRegExp),
+    ...HOME_STARTUP_DIRS.map((dir) => `${escapeRegExp(dir)}(?:/.*)?`),
+    "\\.(?:netrc|npmrc|pypirc|pgpass)",
+    "\\.ssh(?:/.*)?",
+    "\\.hermes/(?:\\.env|config\\.yaml)",
+  ].join("|")})$`,
+);
 
 /** Whether an absolute path is one of the user's start-up or credential files, or a system config file. */
 export function isPersistencePath(path: string, options: WordRuleOptions): boolean {
