@@ -1,5 +1,4 @@
 import { loadWebSettings } from "../config/web-settings.js";
-import { extractPages } from "../web/extract-pages.js";
 import { wrapUntrusted } from "../web/untrusted-content.js";
 import type { Expansion } from "./reference-blocks.js";
 import { type ContextReference, estimateTokens } from "./reference-parser.js";
@@ -17,6 +16,8 @@ export async function urlBlock(ref: ContextReference, signal: AbortSignal, herme
   } catch (error) {
     return { warning: `${ref.raw}: cannot read the web settings: ${(error as Error).message}` };
   }
+  // The fetcher loads with the first @url, not with the engine.
+  const { extractPages } = await import("../web/extract-pages.js");
   const outcome = await extractPages([ref.target], settings, signal);
   if ("error" in outcome) return { warning: `${ref.raw}: ${outcome.error}` };
   const page = outcome.pages[0]!;

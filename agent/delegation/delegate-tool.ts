@@ -31,36 +31,37 @@ export function createDelegateTool(options: DelegateToolOptions) {
     kind: "execute",
     blockedInSubagents: true,
     description: describe(options.maxConcurrentChildren),
-    parameters: z.object({
-      goal: z
-        .string()
-        .optional()
-        .describe(
-          "What the subagent should accomplish. Be specific and self-contained -- the subagent knows nothing about your conversation history.",
-        ),
-      context: z
-        .string()
-        .optional()
-        .describe(
-          "Background information the subagent needs: file paths, error messages, project structure, constraints. The more specific you are, the better the subagent performs.",
-        ),
-      toolsets: toolsets(
-        `Toolsets to enable for this subagent. Default: inherits your enabled toolsets. Available toolsets: ${toolsetList}. Common patterns: ['terminal', 'file'] for code work.`,
-      ).optional(),
-      tasks: z
-        .array(
-          z.object({
-            goal: z.string().describe("Task goal"),
-            context: z.string().optional().describe("Task-specific context"),
-            toolsets: toolsets(`Toolsets for this specific task. Available: ${toolsetList}.`).optional(),
-          }),
-        )
-        .optional()
-        .describe(
-          `Batch mode: tasks to run in parallel (up to ${options.maxConcurrentChildren} for this user, set via delegation.max_concurrent_children). ` +
-            "Each gets its own subagent with isolated context. When provided, top-level goal/context/toolsets are ignored.",
-        ),
-    }),
+    parameters: () =>
+      z.object({
+        goal: z
+          .string()
+          .optional()
+          .describe(
+            "What the subagent should accomplish. Be specific and self-contained -- the subagent knows nothing about your conversation history.",
+          ),
+        context: z
+          .string()
+          .optional()
+          .describe(
+            "Background information the subagent needs: file paths, error messages, project structure, constraints. The more specific you are, the better the subagent performs.",
+          ),
+        toolsets: toolsets(
+          `Toolsets to enable for this subagent. Default: inherits your enabled toolsets. Available toolsets: ${toolsetList}. Common patterns: ['terminal', 'file'] for code work.`,
+        ).optional(),
+        tasks: z
+          .array(
+            z.object({
+              goal: z.string().describe("Task goal"),
+              context: z.string().optional().describe("Task-specific context"),
+              toolsets: toolsets(`Toolsets for this specific task. Available: ${toolsetList}.`).optional(),
+            }),
+          )
+          .optional()
+          .describe(
+            `Batch mode: tasks to run in parallel (up to ${options.maxConcurrentChildren} for this user, set via delegation.max_concurrent_children). ` +
+              "Each gets its own subagent with isolated context. When provided, top-level goal/context/toolsets are ignored.",
+          ),
+      }),
     describe: (args) => ({ title: delegateTitle(args), locations: [], runningText: delegateStartText(args) }),
     describeResult: (result) => formatDelegateResult(result.content),
     async run(args, ctx) {

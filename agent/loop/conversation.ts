@@ -50,7 +50,7 @@ export class Conversation {
   private readonly history: ChatMessage[] = [];
   private client: Promise<ModelClient> | undefined;
   private readonly toolsByName: ReadonlyMap<string, Tool>;
-  private readonly toolSchemas: readonly ToolSchema[];
+  private schemas: readonly ToolSchema[] | undefined;
 
   readonly compaction: HistoryCompaction | undefined;
   private currentRuntime: RuntimeProvider;
@@ -64,21 +64,30 @@ export class Conversation {
     this.thinking = options.reasoningEffort;
     this.systemPrompt = options.systemPrompt;
     this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
-    this.toolSchemas = options.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      parameters: t.parameters,
-    }));
+    let fixedTokens: number | undefined;
     this.compaction = options.compression
       ? new HistoryCompaction({
           settings: options.compression,
           contextLength: options.runtime.contextLength ?? DEFAULT_CONTEXT_TOKENS,
-          fixedTokens: estimateFixedTokens(options.systemPrompt, this.toolSchemas),
+          fixedTokens: () => (fixedTokens ??= estimateFixedTokens(options.systemPrompt, this.toolSchemas)),
           model: () => this.currentRuntime.model,
           client: () => this.modelClient(),
           onCompressed: () => this.afterCompression(),
         })
       : undefined;
+  }
+
+  /**
+   * The tools as providers get them, written when the first request needs them: zod writes each tool's JSON Schema
+   * (~15 ms for all of them), which opening a session need not pay.
+   */
+  private get toolSchemas(): readonly ToolSchema[] {
+    this.schemas ??= this.options.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+    }));
+    return this.schemas;
   }
 
   /** `/compress [focus]`, between turns. */

@@ -16,8 +16,8 @@ const FAILURE_COOLDOWN_MS = 600_000;
 export interface CompactionContext {
   readonly settings: CompressionSettings;
   readonly contextLength: number;
-  /** Tokens the system prompt and tool schemas take on every request. */
-  readonly fixedTokens: number;
+  /** Tokens the system prompt and tool schemas take on every request (counted when first needed). */
+  readonly fixedTokens: () => number;
   readonly model: () => string;
   readonly client: () => Promise<ModelClient>;
   /** Called after each compression that replaced the history (the conversation rebuilds its system prompt). */
@@ -40,7 +40,7 @@ export class HistoryCompaction {
   async maybeCompress(history: ChatMessage[], signal: AbortSignal, emit: AgentEventSink): Promise<boolean> {
     const c = this.context;
     if (!c.settings.enabled || Date.now() < this.cooldownUntil) return false;
-    if (!needsCompression(history, c.contextLength, c.settings, c.fixedTokens)) return false;
+    if (!needsCompression(history, c.contextLength, c.settings, c.fixedTokens())) return false;
     const before = history.slice();
     const result = await this.run(history, signal, false);
     if (!result.compressed) {
@@ -74,7 +74,7 @@ export class HistoryCompaction {
       signal,
       force,
       focus,
-      fixedTokens: c.fixedTokens,
+      fixedTokens: c.fixedTokens(),
     });
     if (result.compressed) {
       history.splice(0, history.length, ...result.messages);

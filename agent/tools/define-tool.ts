@@ -31,8 +31,13 @@ export interface ToolDefinition<N extends string, S extends ToolSchema> {
   readonly toolsets: readonly [string, ...string[]];
   readonly kind: Tool["kind"];
   readonly description: string;
-  /** Gives the JSON Schema sent to providers, the checks the runner makes and the argument types `run` receives. */
-  readonly parameters: S;
+  /**
+   * Gives the JSON Schema sent to providers, the checks the runner makes and the argument types `run` receives.
+   * Our own tools give a function that builds the zod object: building fifteen of them when the engine loads cost
+   * session/new ~15 ms (zod's own work and the garbage it leaves), and the schema is first needed by the first
+   * model request.
+   */
+  readonly parameters: S | (() => S);
   /** Upstream's ACP title and the files touched; tools without one read as their name. */
   describe?(args: DescribedArgs, cwd: string): ToolCallDescription;
   describeResult?(result: ToolResult): string | undefined;
@@ -50,19 +55,23 @@ export function defineTool<const N extends string, S extends ToolSchema>(
   definition: ToolDefinition<N, S>,
 ): DefinedTool<N> {
   const { parameters, run, describe, ...rest } = definition;
-  let schema: ToolParameters | undefined =
-    parameters instanceof z.ZodObject ? undefined : (parameters as ToolParameters);
+  let schema: ToolParameters | undefined;
   return {
     ...rest,
     // Written on first use: a session builds its requests long after start-up, which need not pay for it.
     get parameters(): ToolParameters {
-      schema ??= jsonSchemaOf(parameters as z.ZodObject);
+      schema ??= schemaOf(parameters);
       return schema;
     },
     describe: describe ?? ((args, cwd) => plainDescription(definition.name, args, cwd)),
     // The runner validated the arguments against the schema derived from `parameters` (see ToolArgs).
     run: (args, ctx) => run(args as ToolArgs<S>, ctx),
   };
+}
+
+function schemaOf(parameters: ToolSchema | (() => ToolSchema)): ToolParameters {
+  const given = typeof parameters === "function" ? parameters() : parameters;
+  return given instanceof z.ZodObject ? jsonSchemaOf(given) : given;
 }
 
 /** Zod's limits for a safe integer: implied by `integer`, and not what the schemas said before zod wrote them. */

@@ -1,4 +1,3 @@
-import { structuredPatch } from "diff";
 import * as z from "zod/v4";
 import { readBlockedError, writeDeniedError } from "../../security/file-safety.js";
 import { displayPath, type FileToolOptions, resolveToolPath } from "../../workspace/resolve-path.js";
@@ -27,26 +26,27 @@ export function createPatchTool(options: FileToolOptions) {
       'Include enough surrounding lines to make it unique. mode="patch": apply a V4A multi-file patch ' +
       "(*** Begin Patch / *** Update File: p / @@ / ' ', '-', '+' lines / *** Add File: / *** Delete File: / " +
       "*** Move to: / *** End Patch); nothing is written unless every hunk applies. Read the file first.",
-    parameters: z.object({
-      mode: z.enum(["replace", "patch"]).optional().describe("replace (default) or patch."),
-      path: z
-        .string()
-        .optional()
-        .describe("replace mode: the file to edit (absolute, ~/..., or relative to the project root)."),
-      old_string: z
-        .string()
-        .optional()
-        .describe("replace mode: the exact text to replace, copied from the file without line numbers."),
-      new_string: z.string().optional().describe("replace mode: the replacement text (empty to delete old_string)."),
-      replace_all: z
-        .boolean()
-        .optional()
-        .describe("replace mode: replace every occurrence instead of requiring one (default false)."),
-      patch: z
-        .string()
-        .optional()
-        .describe("patch mode: the whole V4A patch text, from *** Begin Patch to *** End Patch."),
-    }),
+    parameters: () =>
+      z.object({
+        mode: z.enum(["replace", "patch"]).optional().describe("replace (default) or patch."),
+        path: z
+          .string()
+          .optional()
+          .describe("replace mode: the file to edit (absolute, ~/..., or relative to the project root)."),
+        old_string: z
+          .string()
+          .optional()
+          .describe("replace mode: the exact text to replace, copied from the file without line numbers."),
+        new_string: z.string().optional().describe("replace mode: the replacement text (empty to delete old_string)."),
+        replace_all: z
+          .boolean()
+          .optional()
+          .describe("replace mode: replace every occurrence instead of requiring one (default false)."),
+        patch: z
+          .string()
+          .optional()
+          .describe("patch mode: the whole V4A patch text, from *** Begin Patch to *** End Patch."),
+      }),
     describe: (args, cwd) => ({
       title: str(args?.mode) === "patch" ? "Apply patch" : `Edit ${shownPath(args, cwd)}`,
       locations: pathLocations(args, cwd),
@@ -103,7 +103,7 @@ async function replaceMode(
     }
     const how = outcome.strategy === "exact" ? "" : ` (matched ignoring whitespace: ${outcome.strategy})`;
     const count = `${outcome.count} replacement${outcome.count === 1 ? "" : "s"}`;
-    const summary = diffSummary([edit], root, !secret);
+    const summary = await diffSummary([edit], root, !secret);
     return {
       content: `Patched ${shown}: ${count}${how} ${summary.counts}${summary.diff}`,
       edits: [edit],
@@ -165,7 +165,7 @@ async function patchMode(
   const secret = edits.some(
     (e) => readBlockedError(e.path, { hermesHome: ctx.home, home: options.userHome }) !== undefined,
   );
-  const summary = diffSummary(edits, root, !secret);
+  const summary = await diffSummary(edits, root, !secret);
   const files = edits
     .map((e) => `  ${e.oldText === null ? "A" : e.newText === null ? "D" : "M"} ${displayPath(e.path, root)}`)
     .join("\n");
@@ -199,7 +199,13 @@ async function readIfPresent(workspace: Workspace, path: string): Promise<string
 }
 
 /** "(+a -b)" over all edits, and (when allowed) a unified diff of the changes, capped in size. */
-function diffSummary(edits: readonly FileEdit[], root: string, showDiff: boolean): { counts: string; diff: string } {
+async function diffSummary(
+  edits: readonly FileEdit[],
+  root: string,
+  showDiff: boolean,
+): Promise<{ counts: string; diff: string }> {
+  // jsdiff loads with the first patch, not with the engine.
+  const { structuredPatch } = await import("diff");
   let added = 0;
   let removed = 0;
   const chunks: string[] = [];

@@ -38,14 +38,15 @@ export function splitLines(text: string): string[] {
   return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
 }
 
-const PARAMETERS = z.object({
-  path: z.string().describe("File to read: absolute, ~/..., or relative to the project root."),
-  offset: z.int().optional().describe("First line to show, 1-based (default 1)."),
-  limit: z
-    .int()
-    .optional()
-    .describe(`Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
-});
+const parameters = () =>
+  z.object({
+    path: z.string().describe("File to read: absolute, ~/..., or relative to the project root."),
+    offset: z.int().optional().describe("First line to show, 1-based (default 1)."),
+    limit: z
+      .int()
+      .optional()
+      .describe(`Maximum number of lines to show (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`),
+  });
 
 export function createReadFileTool(options: FileToolOptions) {
   return defineTool({
@@ -58,14 +59,14 @@ export function createReadFileTool(options: FileToolOptions) {
       "Read a text file with line numbers (`N|text`). Use it before editing a file, and to inspect code or config. " +
       "Reads 500 lines by default; for large files pass offset (1-based first line) and limit to page through. " +
       "Binary files are refused; use search_files to find files.",
-    parameters: PARAMETERS,
+    parameters,
     describe: (args, cwd) => ({ title: `Read ${shownPath(args, cwd)}`, locations: pathLocations(args, cwd) }),
     run: (args, ctx) => readFile(args, ctx, options),
   });
 }
 
 async function readFile(
-  args: ToolArgs<typeof PARAMETERS>,
+  args: ToolArgs<ReturnType<typeof parameters>>,
   ctx: ToolContext,
   options: FileToolOptions,
 ): Promise<ToolResult> {

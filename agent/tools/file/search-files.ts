@@ -16,7 +16,7 @@ import { shorten, shownPath, str } from "../describe-call.js";
 import { approveRead } from "../safety/read-approval.js";
 import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { hasBinaryExtension, notFoundMessage, splitLines } from "./read-file.js";
-import { type FileAdmission, ignoreLayersAbove, walkFiles } from "./search-walk.js";
+import type { FileAdmission } from "./search-walk.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const SCAN_CONCURRENCY = 16;
@@ -45,24 +45,25 @@ export function createSearchFilesTool(options: FileToolOptions) {
       'valid regex) in text files, output `path:line:text`. target="files": find files whose names match a glob ' +
       '(e.g. "*.test.ts"; a plain word matches names containing it). Respects .gitignore and skips node_modules, ' +
       ".git, build output and binary files. Use it instead of grep/find in the terminal.",
-    parameters: z.object({
-      pattern: z
-        .string()
-        .describe("Regex for content (prefix (?i) to ignore case), or a file-name glob for target=files."),
-      target: z.enum(["content", "files"]).optional().describe("content (default) or files."),
-      path: z.string().optional().describe("Folder (or file) to search; default the project root."),
-      file_glob: z
-        .string()
-        .optional()
-        .describe('Only files whose names match this glob, e.g. "*.ts" or "src/**/*.py".'),
-      limit: z.int().optional().describe("Maximum results to return (default 50)."),
-      offset: z.int().optional().describe("Results to skip, for paging (default 0)."),
-      output_mode: z
-        .enum(["content", "files_with_matches", "count"])
-        .optional()
-        .describe("For content search: matching lines (default), only the file paths, or match counts per file."),
-      context: z.int().optional().describe("Lines of context before and after each matching line (default 0)."),
-    }),
+    parameters: () =>
+      z.object({
+        pattern: z
+          .string()
+          .describe("Regex for content (prefix (?i) to ignore case), or a file-name glob for target=files."),
+        target: z.enum(["content", "files"]).optional().describe("content (default) or files."),
+        path: z.string().optional().describe("Folder (or file) to search; default the project root."),
+        file_glob: z
+          .string()
+          .optional()
+          .describe('Only files whose names match this glob, e.g. "*.ts" or "src/**/*.py".'),
+        limit: z.int().optional().describe("Maximum results to return (default 50)."),
+        offset: z.int().optional().describe("Results to skip, for paging (default 0)."),
+        output_mode: z
+          .enum(["content", "files_with_matches", "count"])
+          .optional()
+          .describe("For content search: matching lines (default), only the file paths, or match counts per file."),
+        context: z.int().optional().describe("Lines of context before and after each matching line (default 0)."),
+      }),
     describe: (args, cwd) => {
       const path = shownPath(args, cwd);
       return { title: `Search for '${shorten(str(args?.pattern), 60)}'${path ? ` in ${path}` : ""}`, locations: [] };
@@ -102,6 +103,8 @@ async function searchFiles(
   const fileGlob =
     typeof args.file_glob === "string" && args.file_glob.trim() ? globMatcher(args.file_glob.trim()) : undefined;
   const searchRoot = stat.isDirectory ? start : dirname(start);
+  // The walk (and the ignore-file parser) loads with the first search, not with the engine.
+  const { ignoreLayersAbove, walkFiles } = await import("./search-walk.js");
   const layers = await ignoreLayersAbove(ws, searchRoot);
   const files = stat.isDirectory
     ? walkFiles(ws, start, layers, ctx.signal, admission(ws, start, args.target === "files" ? undefined : denyRules))

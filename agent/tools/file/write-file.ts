@@ -8,10 +8,11 @@ import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { specialFileError } from "./file-kind.js";
 import { splitLines } from "./read-file.js";
 
-const PARAMETERS = z.object({
-  path: z.string().describe("File to write: absolute, ~/..., or relative to the project root."),
-  content: z.string().describe("The complete new content of the file."),
-});
+const parameters = () =>
+  z.object({
+    path: z.string().describe("File to write: absolute, ~/..., or relative to the project root."),
+    content: z.string().describe("The complete new content of the file."),
+  });
 
 export function createWriteFileTool(options: FileToolOptions) {
   return defineTool({
@@ -22,14 +23,14 @@ export function createWriteFileTool(options: FileToolOptions) {
     description:
       "Create a file or replace its whole content; missing parent folders are created. Use it for new files or " +
       "complete rewrites. For changes to part of an existing file use patch instead: it is cheaper and safer.",
-    parameters: PARAMETERS,
+    parameters,
     describe: (args, cwd) => ({ title: `Write ${shownPath(args, cwd)}`, locations: pathLocations(args, cwd) }),
     run: (args, ctx) => writeFile(args, ctx, options),
   });
 }
 
 async function writeFile(
-  args: ToolArgs<typeof PARAMETERS>,
+  args: ToolArgs<ReturnType<typeof parameters>>,
   ctx: ToolContext,
   options: FileToolOptions,
 ): Promise<ToolResult> {

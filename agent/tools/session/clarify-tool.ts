@@ -13,10 +13,11 @@ export const clarifyTool = defineTool({
     "between approaches with real trade-offs). Offer choices when there are a few clear options. Do not use it " +
     "for things you can find out yourself by reading the code or running a command.",
   interactive: true,
-  parameters: z.object({
-    question: z.string().describe("The question, self-contained."),
-    choices: z.array(z.string()).optional().describe("Up to 6 short options for the user to pick from."),
-  }),
+  parameters: () =>
+    z.object({
+      question: z.string().describe("The question, self-contained."),
+      choices: z.array(z.string()).optional().describe("Up to 6 short options for the user to pick from."),
+    }),
   describe: (args) => ({ title: `Ask: ${shorten(str(args?.question))}`, locations: [] }),
   async run(args, ctx) {
     const question = args.question.trim();

@@ -145,33 +145,34 @@ export const memoryTool = defineTool({
     "frees enough room and adds the new entry.\n\n" +
     "Targets: 'user' is who the user is (name, role, preferences, style); 'memory' is your own notes " +
     "(environment, conventions, tool quirks, lessons).",
-  parameters: z.object({
-    action: z
-      .enum(["add", "replace", "remove"])
-      .optional()
-      .describe("A single change: what to do. Leave out when sending 'operations'."),
-    target: z
-      .string()
-      .optional()
-      .describe("Which store: 'memory' (your notes, the default) or 'user' (the user's profile)."),
-    content: z.string().optional().describe("The entry's text; needed for add and replace."),
-    old_text: z
-      .string()
-      .optional()
-      .describe("Needed for replace and remove: a short part of the existing entry that picks it out."),
-    operations: z
-      .array(
-        z.object({
-          action: z.enum(["add", "replace", "remove"]),
-          content: z.string().optional().describe("Entry text for add and replace."),
-          old_text: z.string().optional().describe("Part of the entry to replace or remove."),
-        }),
-      )
-      .optional()
-      .describe(
-        "Several changes applied together, all or nothing, against the final character budget. Preferred for more than one change or to make room.",
-      ),
-  }),
+  parameters: () =>
+    z.object({
+      action: z
+        .enum(["add", "replace", "remove"])
+        .optional()
+        .describe("A single change: what to do. Leave out when sending 'operations'."),
+      target: z
+        .string()
+        .optional()
+        .describe("Which store: 'memory' (your notes, the default) or 'user' (the user's profile)."),
+      content: z.string().optional().describe("The entry's text; needed for add and replace."),
+      old_text: z
+        .string()
+        .optional()
+        .describe("Needed for replace and remove: a short part of the existing entry that picks it out."),
+      operations: z
+        .array(
+          z.object({
+            action: z.enum(["add", "replace", "remove"]),
+            content: z.string().optional().describe("Entry text for add and replace."),
+            old_text: z.string().optional().describe("Part of the entry to replace or remove."),
+          }),
+        )
+        .optional()
+        .describe(
+          "Several changes applied together, all or nothing, against the final character budget. Preferred for more than one change or to make room.",
+        ),
+    }),
   describe: (args) => {
     const operations = Array.isArray(args?.operations) ? args.operations.length : 0;
     const what = operations > 0 ? `batch (${operations} operation${operations === 1 ? "" : "s"})` : str(args?.action);

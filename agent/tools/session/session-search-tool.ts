@@ -102,53 +102,54 @@ export const sessionSearchTool = defineTool({
     'QUERY SYNTAX: all words must match; OR between alternatives (alpha OR beta); "exact phrase"; word* for a prefix ' +
     "(the last word is a prefix anyway); -word or NOT word to exclude. Accents and case are ignored. A query that is " +
     "a session's exact title finds that session first.",
-  parameters: z.object({
-    query: z
-      .string()
-      .optional()
-      .describe(
-        "DISCOVERY: keywords, phrases or OR/NOT expressions to find in past sessions. Omit to browse. Ignored when session_id + around_message_id are set.",
-      ),
-    limit: z
-      .int()
-      .optional()
-      .describe(
-        "DISCOVERY and BROWSE: sessions returned (default 3, max 10). Raise to 5-10 when the topic likely spans several sessions.",
-      ),
-    sort: z
-      .enum(["newest", "oldest"])
-      .optional()
-      .describe("DISCOVERY: omit for relevance; newest for 'where did we leave X', oldest for 'how did X start'."),
-    detail: z
-      .enum(["adaptive", "full"])
-      .optional()
-      .describe(
-        "DISCOVERY: adaptive (default) gives the top result its window and bookends and the others only the matched message; full gives every result everything.",
-      ),
-    session_id: z
-      .string()
-      .optional()
-      .describe(
-        "SCROLL (with around_message_id) or READ (alone): a session_id from an earlier result, or an @session:<profile>/<id> link.",
-      ),
-    around_message_id: z
-      .int()
-      .optional()
-      .describe("SCROLL: the message id to centre on (match_message_id, or any id from an earlier window)."),
-    window: z.int().optional().describe("SCROLL: messages each side of the anchor, 1-20 (default 5)."),
-    role_filter: z
-      .string()
-      .optional()
-      .describe(
-        "DISCOVERY: comma-separated roles searched (default 'user,assistant'; 'user,assistant,tool' to include tool output, 'tool' for tool output only).",
-      ),
-    profile: z
-      .string()
-      .optional()
-      .describe(
-        "Read another Hermes profile's sessions (read-only), e.g. the profile part of an @session:<profile>/<id> link. Omit for the current profile.",
-      ),
-  }),
+  parameters: () =>
+    z.object({
+      query: z
+        .string()
+        .optional()
+        .describe(
+          "DISCOVERY: keywords, phrases or OR/NOT expressions to find in past sessions. Omit to browse. Ignored when session_id + around_message_id are set.",
+        ),
+      limit: z
+        .int()
+        .optional()
+        .describe(
+          "DISCOVERY and BROWSE: sessions returned (default 3, max 10). Raise to 5-10 when the topic likely spans several sessions.",
+        ),
+      sort: z
+        .enum(["newest", "oldest"])
+        .optional()
+        .describe("DISCOVERY: omit for relevance; newest for 'where did we leave X', oldest for 'how did X start'."),
+      detail: z
+        .enum(["adaptive", "full"])
+        .optional()
+        .describe(
+          "DISCOVERY: adaptive (default) gives the top result its window and bookends and the others only the matched message; full gives every result everything.",
+        ),
+      session_id: z
+        .string()
+        .optional()
+        .describe(
+          "SCROLL (with around_message_id) or READ (alone): a session_id from an earlier result, or an @session:<profile>/<id> link.",
+        ),
+      around_message_id: z
+        .int()
+        .optional()
+        .describe("SCROLL: the message id to centre on (match_message_id, or any id from an earlier window)."),
+      window: z.int().optional().describe("SCROLL: messages each side of the anchor, 1-20 (default 5)."),
+      role_filter: z
+        .string()
+        .optional()
+        .describe(
+          "DISCOVERY: comma-separated roles searched (default 'user,assistant'; 'user,assistant,tool' to include tool output, 'tool' for tool output only).",
+        ),
+      profile: z
+        .string()
+        .optional()
+        .describe(
+          "Read another Hermes profile's sessions (read-only), e.g. the profile part of an @session:<profile>/<id> link. Omit for the current profile.",
+        ),
+    }),
   async run(args, ctx) {
     const access = ctx.sessions;
     if (!access)

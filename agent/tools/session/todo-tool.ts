@@ -69,13 +69,14 @@ export const todoTool = defineTool({
     "Read or write your task list for this session. Use it for work with several steps: write the steps, mark one " +
     "in_progress at a time, mark each completed as soon as it is done. Call with no todos to read the list. " +
     "merge=false (default) replaces the list; merge=true updates items by id and appends new ones.",
-  parameters: z.object({
-    todos: z
-      .array(z.object({ id: z.string(), content: z.string(), status: z.enum(STATUSES) }))
-      .optional()
-      .describe("Items {id, content, status}; status is pending, in_progress, completed or cancelled."),
-    merge: z.boolean().optional().describe("Update by id and append, instead of replacing the whole list."),
-  }),
+  parameters: () =>
+    z.object({
+      todos: z
+        .array(z.object({ id: z.string(), content: z.string(), status: z.enum(STATUSES) }))
+        .optional()
+        .describe("Items {id, content, status}; status is pending, in_progress, completed or cancelled."),
+      merge: z.boolean().optional().describe("Update by id and append, instead of replacing the whole list."),
+    }),
   describe: (args) => {
     const todos = args?.todos;
     const title = Array.isArray(todos)

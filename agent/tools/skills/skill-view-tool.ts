@@ -23,15 +23,16 @@ export const skillViewTool = defineTool({
   pathArguments: { paths: ["file_path"] },
   description:
     "Skills allow for loading information about specific tasks and workflows, as well as scripts and templates. Load a skill's full content or access its linked files (references, templates, scripts). First call returns SKILL.md content plus a 'linked_files' dict showing available references/templates/scripts. To access those, call again with file_path parameter.",
-  parameters: z.object({
-    name: z.string().describe("The skill name (use skills_list to see available skills)."),
-    file_path: z
-      .string()
-      .optional()
-      .describe(
-        "OPTIONAL: Path to a linked file within the skill (e.g., 'references/api.md', 'templates/config.yaml', 'scripts/validate.py'). Omit to get the main SKILL.md content.",
-      ),
-  }),
+  parameters: () =>
+    z.object({
+      name: z.string().describe("The skill name (use skills_list to see available skills)."),
+      file_path: z
+        .string()
+        .optional()
+        .describe(
+          "OPTIONAL: Path to a linked file within the skill (e.g., 'references/api.md', 'templates/config.yaml', 'scripts/validate.py'). Omit to get the main SKILL.md content.",
+        ),
+    }),
   // Upstream's ACP title: `skill view (name[/file])`; a skill's files are read, so the kind is `read`.
   describe: (args) => {
     const file = str(args?.file_path).trim();

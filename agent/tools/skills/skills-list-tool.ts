@@ -14,9 +14,10 @@ export const skillsListTool = defineTool({
   toolsets: ["skills"],
   kind: "read",
   description: "List available skills (name + description). Use skill_view(name) to load full content.",
-  parameters: z.object({
-    category: z.string().optional().describe("Optional category filter to narrow results"),
-  }),
+  parameters: () =>
+    z.object({
+      category: z.string().optional().describe("Optional category filter to narrow results"),
+    }),
   describe: (args) => {
     const category = str(args?.category).trim();
     return { title: category ? `skills list (${category})` : "skills list", locations: [] };

@@ -1,8 +1,8 @@
 import * as z from "zod/v4";
 import { defineTool } from "../define-tool.js";
 import { str } from "../describe-call.js";
-import { gateCommand } from "../safety/command-gate.js";
 import { type ToolContext, type ToolResult, toolError } from "../tool.js";
+import { loadCommandRules } from "./load-command-rules.js";
 import type { BackgroundProcess } from "./process-table.js";
 
 /**
@@ -23,6 +23,7 @@ async function writeThroughGate(
 ): Promise<ToolResult | undefined> {
   const line = (pendingInput.get(entry) ?? "") + data;
   if (line.trim().length > 0) {
+    const { gateCommand } = await loadCommandRules();
     const decision = await gateCommand(line, ctx, { cwd: entry.cwd });
     if (!decision.allowed) return toolError(decision.message);
   }
@@ -54,15 +55,16 @@ export const processTool = defineTool({
   description:
     "Manage commands started with terminal(background=true): list them, poll one for new output and status, read " +
     "its whole log, wait for it to finish, kill it (and everything it started), or write to its stdin.",
-  parameters: z.object({
-    action: z.enum(["list", "poll", "log", "wait", "kill", "write"]).describe("What to do."),
-    session_id: z
-      .string()
-      .optional()
-      .describe("The process id returned by terminal(background=true) (not needed for list)."),
-    data: z.string().optional().describe("For write: text to send to stdin (add \\n to press Enter)."),
-    timeout: z.int().optional().describe("For wait: seconds to wait at most (default 60)."),
-  }),
+  parameters: () =>
+    z.object({
+      action: z.enum(["list", "poll", "log", "wait", "kill", "write"]).describe("What to do."),
+      session_id: z
+        .string()
+        .optional()
+        .describe("The process id returned by terminal(background=true) (not needed for list)."),
+      data: z.string().optional().describe("For write: text to send to stdin (add \\n to press Enter)."),
+      timeout: z.int().optional().describe("For wait: seconds to wait at most (default 60)."),
+    }),
   describe: (args) => ({
     title: `Process ${str(args?.action)}${args?.session_id ? ` ${str(args.session_id)}` : ""}`,
     locations: [],

@@ -4,11 +4,10 @@ import { failedOnSandboxWall } from "../../sandbox/sandbox-walls.js";
 import type { CommandSpec } from "../../workspace/workspace.js";
 import { defineTool } from "../define-tool.js";
 import { shorten, str } from "../describe-call.js";
-import { gateCommand } from "../safety/command-gate.js";
-import { isReadOnlyCommand } from "../safety/command-readonly.js";
 import { type ToolContext, type ToolResult, toolError } from "../tool.js";
 import { terminalReason } from "../turn-checkpoint.js";
 import { containmentFor } from "./command-containment.js";
+import { loadCommandRules } from "./load-command-rules.js";
 import { OutputCollector } from "./terminal-text.js";
 
 const MAX_TIMEOUT_SECONDS = 3600;
@@ -33,18 +32,22 @@ export const terminalTool = defineTool({
     "servers or watchers: set background=true and manage them with the process tool. Dangerous commands ask the " +
     "user first; some are never allowed. Commands usually run in a sandbox: they can write only inside the " +
     "project, the temp folder and package caches, and credentials and API keys are not visible to them.",
-  parameters: z.object({
-    command: z.string().describe("The command line to run."),
-    workdir: z
-      .string()
-      .optional()
-      .describe("Folder to run in (default: the project root). Relative paths resolve against the project root."),
-    timeout: z.int().optional().describe("Seconds before a foreground command is stopped (default from config, 180)."),
-    background: z
-      .boolean()
-      .optional()
-      .describe("Start and return at once with a process id (for servers, watchers, long jobs)."),
-  }),
+  parameters: () =>
+    z.object({
+      command: z.string().describe("The command line to run."),
+      workdir: z
+        .string()
+        .optional()
+        .describe("Folder to run in (default: the project root). Relative paths resolve against the project root."),
+      timeout: z
+        .int()
+        .optional()
+        .describe("Seconds before a foreground command is stopped (default from config, 180)."),
+      background: z
+        .boolean()
+        .optional()
+        .describe("Start and return at once with a process id (for servers, watchers, long jobs)."),
+    }),
   describe: (args) => {
     const command = str(args?.command);
     return { title: `Run ${shorten(command)}`, locations: [], runningText: `$ ${command}` };
@@ -59,6 +62,7 @@ export const terminalTool = defineTool({
       return toolError(`workdir ${workdir && isAbsolute(workdir) ? "" : `${cwd} `}does not exist or is not a folder.`);
     // Containment first: whether a sandbox holds the command decides how strict the gate must be.
     const containment = await containmentFor(ctx, cwd);
+    const { gateCommand, isReadOnlyCommand } = await loadCommandRules();
     const gate = await gateCommand(command, ctx, { cwd });
     if (!gate.allowed) return terminalResult("", null, gate.message);
     // Anything the read-only classifier cannot show to be a read may change the workspace: snapshot it first.

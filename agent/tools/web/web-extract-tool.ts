@@ -1,6 +1,5 @@
 import * as z from "zod/v4";
 import type { WebSettings } from "../../config/web-settings.js";
-import { extractPages } from "../../web/extract-pages.js";
 import { wrapUntrusted } from "../../web/untrusted-content.js";
 import { defineTool } from "../define-tool.js";
 import { shorten } from "../describe-call.js";
@@ -24,9 +23,10 @@ export const webExtractTool = defineTool({
     "Returns page content as markdown. Pages within the char budget (default 15000) return whole; larger pages return a head+tail " +
     "window with a footer telling you the full text's saved file path and read_file call. Inline images appear as [IMAGE: alt] " +
     "placeholders; real image URLs are kept as links. Private and loopback addresses are refused.",
-  parameters: z.object({
-    urls: z.array(z.string()).describe("List of URLs to extract content from (max 5 URLs per call)"),
-  }),
+  parameters: () =>
+    z.object({
+      urls: z.array(z.string()).describe("List of URLs to extract content from (max 5 URLs per call)"),
+    }),
   // Upstream: `extract: {first url}` and ` (+N)` for the others.
   describe: (args) => {
     const urls = Array.isArray(args?.urls) ? args.urls.filter((u): u is string => typeof u === "string") : [];
@@ -53,6 +53,8 @@ export async function runWebExtract(
     .filter(Boolean)
     .slice(0, MAX_URLS);
   if (wanted.length === 0) return failure("No URLs given: pass urls as a list of http(s) URLs (at most 5).");
+  // The fetcher and the HTML converter load with the first extraction, not with the engine.
+  const { extractPages } = await import("../../web/extract-pages.js");
   const outcome = await extractPages(wanted, settings, signal);
   if ("error" in outcome) return failure(outcome.error);
   const results = outcome.pages.map(({ warning: _warning, ...page }) => page);

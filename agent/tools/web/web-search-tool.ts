@@ -1,7 +1,5 @@
 import * as z from "zod/v4";
 import type { WebSettings } from "../../config/web-settings.js";
-import { searxngSearch } from "../../web/searxng-backend.js";
-import { tavilySearch } from "../../web/tavily-backend.js";
 import { threatWarning, wrapUntrusted } from "../../web/untrusted-content.js";
 import type { SearchHit } from "../../web/web-results.js";
 import { defineTool } from "../define-tool.js";
@@ -24,14 +22,15 @@ export const webSearchTool = defineTool({
     "Search the web for information. Returns up to 5 results by default with titles, URLs, and descriptions. The query is passed " +
     'through to the configured backend, so operators such as site:domain, filetype:pdf, intitle:word, -term, and "exact phrase" ' +
     "may work when the backend supports them.",
-  parameters: z.object({
-    query: z
-      .string()
-      .describe(
-        'The search query to look up on the web. You may include backend-supported operators such as site:example.com, filetype:pdf, intitle:word, -term, or "exact phrase".',
-      ),
-    limit: z.int().default(DEFAULT_LIMIT).describe("Maximum number of results to return. Defaults to 5."),
-  }),
+  parameters: () =>
+    z.object({
+      query: z
+        .string()
+        .describe(
+          'The search query to look up on the web. You may include backend-supported operators such as site:example.com, filetype:pdf, intitle:word, -term, or "exact phrase".',
+        ),
+      limit: z.int().default(DEFAULT_LIMIT).describe("Maximum number of results to return. Defaults to 5."),
+    }),
   describe: (args) => ({ title: `web search: ${shorten(str(args?.query))}`, locations: [] }),
   async run(args, ctx) {
     const settings = webSettingsFor(ctx);
@@ -49,6 +48,11 @@ export async function runWebSearch(
   if (!query.trim()) return failure("query must not be empty");
   if (!settings.search.ok) return failure(settings.search.problem);
   const limit = clampLimit(rawLimit);
+  // The backends (HTTP, the URL checks) load with the first search, not with the engine.
+  const [{ tavilySearch }, { searxngSearch }] = await Promise.all([
+    import("../../web/tavily-backend.js"),
+    import("../../web/searxng-backend.js"),
+  ]);
   const outcome =
     settings.search.name === "tavily"
       ? await tavilySearch(
