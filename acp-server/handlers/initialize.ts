@@ -16,6 +16,8 @@ export function handleInitialize(ctx: ServerContext, params: InitializeRequest):
     // stdio MCP is always supported; these two transports as well.
     mcpCapabilities: { http: true, sse: true },
     nes: DOCUMENT_EVENTS_CAPABILITY,
+    // The `_hermes/checkpoint/preview` and `/restore` extension methods (checkpoint-params.ts).
+    _meta: { hermes: { checkpoints: true } },
   };
   return {
     protocolVersion: PROTOCOL_VERSION,

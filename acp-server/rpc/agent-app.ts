@@ -1,4 +1,10 @@
 import * as acp from "@agentclientprotocol/sdk";
+import {
+  CHECKPOINT_PREVIEW_METHOD,
+  CHECKPOINT_RESTORE_METHOD,
+  parsePreviewParams,
+  parseRestoreParams,
+} from "../handlers/checkpoint-params.js";
 import { onDocumentEvents } from "../handlers/document-events.js";
 import { handleInitialize } from "../handlers/initialize.js";
 import type { ServerContext } from "./server-context.js";
@@ -37,6 +43,12 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
     .onRequest("session/set_config_option", async ({ params }) => (await handlers()).handleSetConfigOption(ctx, params))
     .onRequest("session/prompt", async ({ params, client, signal }) =>
       (await handlers()).handlePrompt(ctx, params, client, signal),
+    )
+    .onRequest(CHECKPOINT_PREVIEW_METHOD, parsePreviewParams, async ({ params }) =>
+      (await handlers()).handleCheckpointPreview(ctx, params),
+    )
+    .onRequest(CHECKPOINT_RESTORE_METHOD, parseRestoreParams, async ({ params }) =>
+      (await handlers()).handleCheckpointRestore(ctx, params),
     )
     .onNotification("session/cancel", async ({ params }) => (await handlers()).handleCancel(ctx, params));
 }

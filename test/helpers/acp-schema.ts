@@ -47,6 +47,9 @@ export const AGENT_RESULT_TYPES: Readonly<Record<string, string>> = {
   "session/set_mode": "SetSessionModeResponse",
   "session/set_config_option": "SetSessionConfigOptionResponse",
   "session/prompt": "PromptResponse",
+  // Our extension methods: any JSON result is a valid ExtResponse; their shape is asserted by their tests.
+  "_hermes/checkpoint/preview": "ExtResponse",
+  "_hermes/checkpoint/restore": "ExtResponse",
 };
 
 /** Checks one message the agent wrote; `methodOfId` tells which request a response answers. Returns problems. */
