@@ -13,6 +13,7 @@ import { promptToText } from "../turn/prompt-text.js";
 import { turnCheckpointMeta } from "../turn/rollback-command.js";
 import { buildSkillOrUserTurn } from "../turn/skill-commands.js";
 import { availableCommands, isImmediateCommand, runSlashCommand } from "../turn/slash-commands.js";
+import { isRetry, steerText, takeLastExchangeForRetry } from "../turn/turn-control.js";
 import { eventToUpdate } from "../updates/event-to-update.js";
 import { sessionEventUpdate } from "../updates/session-event-update.js";
 import { ToolProgressRelay } from "../updates/tool-progress.js";
@@ -31,7 +32,14 @@ export async function handlePrompt(
   const session = ctx.sessions.get(params.sessionId);
   if (!session) throw RequestError.sessionNotFound(params.sessionId);
   const textOnly = params.prompt.every((b) => b.type === "text");
-  const text = promptToText(params.prompt);
+  let text = promptToText(params.prompt);
+  let blocks: readonly ContentBlock[] = params.prompt;
+  // `/steer` with no turn running or waiting is an ordinary prompt of its words (upstream rewrites it so).
+  const steer = textOnly ? steerText(text) : undefined;
+  if (steer && !session.prompts.busy) {
+    text = steer;
+    blocks = [{ type: "text", text: steer }];
+  }
   // Everything waits its turn except commands meant for the running turn (/queue).
   const slot = textOnly && isImmediateCommand(text) ? undefined : session.prompts.join();
   // `$/cancel_request` on the prompt itself (or the connection closing) cancels it like `session/cancel` when it is
@@ -82,6 +90,7 @@ export async function handlePrompt(
     text: string,
     textOnly: boolean,
   ): Promise<{ stopReason: StopReason; turn: boolean }> => {
+    if (textOnly && isRetry(text)) return retry();
     const commandReply = textOnly ? runSlashCommand(session, text, { send, signal }) : undefined;
     if (commandReply !== undefined) {
       emit({ type: "text_delta", text: await commandReply });
@@ -106,6 +115,16 @@ export async function handlePrompt(
     const stopReason = await session.prompt(turn.message, emit, text, turn.images);
     return { stopReason, turn: true };
   };
+  /** `/retry`: the last exchange leaves the conversation and its user message runs again, as the model got it. */
+  const retry = async (): Promise<{ stopReason: StopReason; turn: boolean }> => {
+    const undone = await takeLastExchangeForRetry(session);
+    if (!undone) {
+      emit({ type: "text_delta", text: "Nothing to retry: the conversation is empty." });
+      return { stopReason: "end_turn", turn: false };
+    }
+    const { content, images } = undone.firstMessage;
+    return { stopReason: await session.prompt(content, emit, "", images ?? []), turn: true };
+  };
   try {
     if (!slot && session.prompts.busy)
       return await answerAside(ctx, text, send, () => delivered, runSlashCommand(session, text, { send, signal }));
@@ -122,7 +141,7 @@ export async function handlePrompt(
     // The session's own events for the length of this request: the notices held for the top of this reply, the
     // title a turn gives, a model switched with /model (session-events.ts).
     stopListening = session.events.listen((event) => send(sessionEventUpdate(event, session, false)));
-    const first = await answer(params.prompt, text, textOnly);
+    const first = await answer(blocks, text, textOnly);
     let stopReason = first.stopReason;
     // The workspace as it was before this turn, so any client can offer to restore it (`/rollback` does it here).
     const checkpoint = first.turn ? await turnCheckpointMeta(session) : undefined;

@@ -4,6 +4,7 @@ import {
   type Approver,
   buildSessionPrompt,
   type ChatMessage,
+  type Conversation,
   type Env,
   type HintMemory,
   type ImageAttachment,
@@ -197,6 +198,34 @@ export class AcpSession {
     return job;
   }
 
+  /**
+   * Changes the conversation between turns (queued after a running one, like /new), then saves it: the store keeps
+   * what the conversation keeps. Undefined when the session has no conversation yet (Hermes not configured).
+   */
+  editHistory<T>(change: (conversation: Conversation) => T): Promise<T | undefined> {
+    const job = this.tail.then(async () => {
+      if (!this.prepared.ok) return undefined;
+      const result = change(this.prepared.conversation);
+      await this.save("");
+      return result;
+    });
+    this.tail = job.catch(() => undefined);
+    return job;
+  }
+
+  /** `/steer <text>`: false when no turn runs (the text is then an ordinary prompt). */
+  steer(text: string): boolean {
+    if (!this.running || !this.prepared.ok) return false;
+    this.prepared.conversation.steer(text);
+    return true;
+  }
+
+  /** `/title <text>`: the session's title in the store and in the client's list. */
+  async setTitle(title: string): Promise<void> {
+    await this.options.persistence?.setTitle(title);
+    this.events.emit({ type: "title", title });
+  }
+
   /** A notice heard before those already waiting (commands not sandboxed, a session database recovered). */
   addNotice(notice: StartupNotice): void {
     this.tell(notice, true);
@@ -271,6 +300,9 @@ export class AcpSession {
         images,
       );
       await this.save(titleHint);
+      // Steers the turn did not reach (no tool call came after them) run next, as upstream's next user input.
+      const undelivered = this.prepared.conversation.takeUndeliveredSteers();
+      if (!controller.signal.aborted) for (const steer of undelivered) this.prompts.queueText(steer);
       return stop;
     } finally {
       if (this.running === controller) this.running = undefined;

@@ -28,6 +28,7 @@ export class SessionPersistence {
   private savedLength: number;
   private nextSeq: number;
   private titled: boolean;
+  private userTitle: string | undefined;
 
   constructor(
     /** Opening the store (sql.js) may still be under way: a new session does not wait for it. */
@@ -46,6 +47,20 @@ export class SessionPersistence {
     try {
       const store = await this.store;
       store.updateSession(this.sessionId, { state });
+      await store.flushed();
+    } catch (error) {
+      this.log.error(`could not save session ${this.sessionId}: ${(error as Error).message}`);
+    }
+  }
+
+  /** `/title <text>`: the user's title replaces any other, and no later turn gives another. */
+  async setTitle(title: string): Promise<void> {
+    this.titled = true;
+    // Written again with the next turn: a session the store does not hold yet (no turn so far) drops the update.
+    this.userTitle = title;
+    try {
+      const store = await this.store;
+      store.updateSession(this.sessionId, { title });
       await store.flushed();
     } catch (error) {
       this.log.error(`could not save session ${this.sessionId}: ${(error as Error).message}`);
@@ -71,8 +86,9 @@ export class SessionPersistence {
         this.nextSeq += history.length - this.savedLength;
       }
       this.savedLength = history.length;
-      const title = !this.titled ? titleOf(titleHint) : undefined;
+      const title = this.userTitle ?? (!this.titled ? titleOf(titleHint) : undefined);
       if (title) this.titled = true;
+      this.userTitle = undefined;
       store.updateSession(this.sessionId, { ...(title ? { title } : {}), state });
       await store.flushed();
       return title;

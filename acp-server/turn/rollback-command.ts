@@ -58,6 +58,47 @@ export async function turnCheckpointMeta(session: AcpSession): Promise<{ id: str
   }
 }
 
+/**
+ * After `/undo` took turns `firstTurn`… out of the conversation: offers to restore the workspace to before the
+ * first of them that changed files (the same question as `/rollback N`). Undefined when those turns changed nothing
+ * (or took no checkpoint).
+ */
+export async function offerRestoreOfTurns(
+  session: AcpSession,
+  firstTurn: number,
+  io: SlashCommandIo,
+): Promise<string | undefined> {
+  const checkpoint = session.checkpoint;
+  if (!checkpoint) return undefined;
+  try {
+    const store = await checkpoint.checkpoints();
+    const entry = firstCheckpointOfTurns(await store.list(), session.id, firstTurn);
+    return entry ? await restore(session, store, entry.id, undefined, io) : undefined;
+  } catch (error) {
+    if (error instanceof GitMissingError || error instanceof CheckpointError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The snapshot taken before the first change of this session's turns from `firstTurn` on. Entries are newest
+ * first; this session's turn numbers fall strictly as they get older, unless turns were undone before and their
+ * numbers reused: the walk stops there, so an older run of the same numbers is never taken for this one.
+ */
+export function firstCheckpointOfTurns(
+  entries: readonly CheckpointEntry[],
+  sessionId: string,
+  firstTurn: number,
+): CheckpointEntry | undefined {
+  let found: CheckpointEntry | undefined;
+  for (const entry of entries) {
+    if (entry.sessionId !== sessionId || entry.turn === undefined) continue;
+    if (entry.turn < firstTurn || (found?.turn !== undefined && entry.turn >= found.turn)) break;
+    found = entry;
+  }
+  return found;
+}
+
 /** A `/rollback` number, or a commit id (prefix) as upstream also accepts. */
 function target(word: string): string | number {
   return /^\d+$/.test(word) ? Number(word) : word;

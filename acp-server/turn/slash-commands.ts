@@ -10,6 +10,8 @@ import {
 import { HERMES_ACP_VERSION } from "../rpc/version.js";
 import type { AcpSession } from "../session/acp-session.js";
 import { rollbackCommand, type SlashCommandIo } from "./rollback-command.js";
+import { formatTools } from "./tools-report.js";
+import { steerCommand, undoCommand } from "./turn-control.js";
 
 /** A command handled by the server itself: its reply is sent as the agent's message and the model is not called. */
 interface SlashCommand {
@@ -67,9 +69,49 @@ const COMMANDS: readonly SlashCommand[] = [
     run: (session, args, io) => rollbackCommand(session, args, io),
   },
   {
+    name: "undo",
+    description: "Take the last exchange (or the last N) out of the conversation, and offer to restore their files",
+    hint: "[N]",
+    run: (session, args, io) => undoCommand(session, args, io),
+  },
+  {
+    name: "retry",
+    description: "Run your last message again, replacing the reply",
+    // Answered as a model turn by the prompt handler (session-prompt.ts); listed here for /help and the menu.
+    run: () => "Nothing to retry: the conversation is empty.",
+  },
+  {
+    name: "steer",
+    description: "Guidance for the running turn: the model reads it with its next tool results",
+    hint: "guidance for the active turn",
+    immediate: true,
+    run: (session, args) => steerCommand(session, args),
+  },
+  {
     name: "new",
     description: "Clear this conversation and start afresh (the saved history stays searchable)",
     run: (session) => session.reset(),
+  },
+  {
+    name: "reset",
+    description: "Same as /new: clear this conversation and start afresh",
+    run: (session) => session.reset(),
+  },
+  {
+    name: "title",
+    description: "Name this session (as the session list shows it)",
+    hint: "session title",
+    run: async (session, args) => {
+      const title = args.replace(/\s+/g, " ").trim();
+      if (!title) return "Usage: /title <text>";
+      await session.setTitle(title);
+      return `Session title: ${title}`;
+    },
+  },
+  {
+    name: "tools",
+    description: "List the tools and toolsets of this session, and what the current mode lets them do",
+    run: (session) => formatTools(session),
   },
   {
     name: "version",

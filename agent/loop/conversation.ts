@@ -12,6 +12,7 @@ import type { ToolEnvironment } from "../tools/tool-environment.js";
 import type { AgentEventSink, StopReason } from "../tools/turn-events.js";
 import { HistoryCompaction } from "./history-compaction.js";
 import { type ModelStep, runModelStep } from "./model-step.js";
+import { SteerInbox, withSteer } from "./steering.js";
 import { runToolCalls } from "./tool-runner.js";
 
 export interface ConversationOptions {
@@ -51,6 +52,7 @@ export class Conversation {
   private client: Promise<ModelClient> | undefined;
   private readonly toolsByName: ReadonlyMap<string, Tool>;
   private schemas: readonly ToolSchema[] | undefined;
+  private readonly steers = new SteerInbox();
 
   readonly compaction: HistoryCompaction | undefined;
   private currentRuntime: RuntimeProvider;
@@ -90,6 +92,16 @@ export class Conversation {
     return this.schemas;
   }
 
+  /** `/steer <text>` while a turn runs: the model reads it with the next tool results (steering.ts). */
+  steer(text: string): void {
+    this.steers.add(text);
+  }
+
+  /** Steers the last turn ended without delivering (it made no tool call after them), for the caller to send on. */
+  takeUndeliveredSteers(): string[] {
+    return this.steers.drain();
+  }
+
   /** `/compress [focus]`, between turns. */
   compressNow(focus: string | undefined, signal: AbortSignal): Promise<string> {
     if (!this.compaction) return Promise.resolve("Compression is not available for this session.");
@@ -103,6 +115,11 @@ export class Conversation {
   /** Seeds the history of a session loaded from the store (before its first turn in this process). */
   restore(messages: readonly ChatMessage[]): void {
     this.history.splice(0, this.history.length, ...messages);
+  }
+
+  /** The tools the model is offered (built-ins, MCP tools, delegate_task), for /tools. */
+  get tools(): readonly Tool[] {
+    return this.options.tools;
   }
 
   get runtime(): RuntimeProvider {
@@ -207,8 +224,12 @@ export class Conversation {
         return step.finish === "length" ? "max_tokens" : step.finish === "refusal" ? "refusal" : "end_turn";
       }
       const executed = await runToolCalls(calls, this.toolsByName, env, signal, emit);
-      for (const { call, result } of executed)
-        this.history.push({ role: "tool", toolCallId: call.id, content: result.content });
+      // What the user sent with /steer meanwhile rides at the end of the last result (steering.ts says why).
+      const steer = signal.aborted ? undefined : this.steers.take();
+      executed.forEach(({ call, result }, i) => {
+        const content = steer && i === executed.length - 1 ? withSteer(result.content, steer) : result.content;
+        this.history.push({ role: "tool", toolCallId: call.id, content });
+      });
       if (signal.aborted) return "cancelled";
       if (await this.compaction?.maybeCompress(this.history, signal, emit)) {
         // Mid-turn the model works on without a user turn: the task list comes back as a message of its own after

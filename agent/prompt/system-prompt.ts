@@ -9,6 +9,7 @@ import type { ContextFileDecision } from "./context-decision.js";
 import {
   HERMES_HELP_GUIDANCE,
   PARALLEL_TOOL_CALL_GUIDANCE,
+  STEER_CHANNEL_NOTE,
   TASK_COMPLETION_GUIDANCE,
   toolGuidance,
 } from "./guidance.js";
@@ -84,6 +85,7 @@ export function buildSystemPrompt(input: SystemPromptInput): SystemPrompt {
     hasTools ? TASK_COMPLETION_GUIDANCE : "",
     hasTools ? PARALLEL_TOOL_CALL_GUIDANCE : "",
     toolGuidance(input.toolNames),
+    hasTools ? STEER_CHANNEL_NOTE : "",
     renderSkillsIndex(skills, input.toolNames, input.toolsets),
   ]);
 
