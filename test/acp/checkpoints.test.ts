@@ -55,17 +55,7 @@ describe("hermes-acp: checkpoints and /rollback", () => {
     for (const [name, text] of Object.entries(BEFORE)) assert.equal(read(name), text, `${name} is as before the turn`);
   }
 
-  /** The text of the reply to one prompt (updates since `from`). */
-  async function command(sessionId: string, text: string): Promise<string> {
-    const from = server.harness.updates.length;
-    await server.harness.prompt(sessionId, text);
-    return server.harness.updates
-      .slice(from)
-      .map((n) => n.update)
-      .filter((u) => u.sessionUpdate === "agent_message_chunk")
-      .map((u) => (u.content.type === "text" ? u.content.text : ""))
-      .join("");
-  }
+  const command = (sessionId: string, text: string) => server.harness.replyTo(sessionId, text);
 
   it("puts the turn's checkpoint in _meta and /rollback 1 restores all four files once the client allows", async () => {
     const sessionId = await server.harness.newSession(server.workspace);

@@ -21,20 +21,7 @@ describe("hermes-acp: turn control (/undo, /retry, /steer, /title, /tools)", () 
   const conversationOf = (request: RecordedRequest) =>
     request.body.messages.filter((m) => m.role !== "system").map((m) => `${m.role}: ${m.content ?? ""}`);
 
-  async function reply(sessionId: string, text: string): Promise<string> {
-    const from = server.harness.updates.length;
-    await server.harness.prompt(sessionId, text);
-    return textSince(from);
-  }
-
-  function textSince(from: number): string {
-    return server.harness.updates
-      .slice(from)
-      .map((n) => n.update)
-      .filter((u) => u.sessionUpdate === "agent_message_chunk")
-      .map((u) => (u.content.type === "text" ? u.content.text : ""))
-      .join("");
-  }
+  const reply = (sessionId: string, text: string) => server.harness.replyTo(sessionId, text);
 
   it("/undo takes the last exchange out of what the model is sent next", async () => {
     const sessionId = await server.harness.newSession(server.workspace);

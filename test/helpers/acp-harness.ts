@@ -93,6 +93,17 @@ export class AcpHarness {
       .join("");
   }
 
+  /** Sends a text prompt and returns the reply it streamed (its agent_message_chunk text). */
+  async replyTo(sessionId: string, text: string): Promise<string> {
+    const from = this.updates.length;
+    await this.prompt(sessionId, text);
+    return this.updates
+      .slice(from)
+      .filter((n) => n.sessionId === sessionId && n.update.sessionUpdate === "agent_message_chunk")
+      .map((n) => (n.update as { content: { type: string; text?: string } }).content.text ?? "")
+      .join("");
+  }
+
   /** Writes raw bytes to the server's stdin, bypassing the SDK (for malformed input). */
   writeRaw(text: string): void {
     this.child.stdin.write(text);
