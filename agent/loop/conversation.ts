@@ -241,11 +241,13 @@ export class Conversation {
   }
 
   /**
-   * Loads the provider SDK and opens the client ahead of the first turn. Called once a session exists (never at
-   * start-up), so the first prompt does not pay for module loading. Failures surface on the turn instead.
+   * Loads the provider SDK and opens the client ahead of the first turn, then writes the tools' schemas in a later
+   * macrotask. Called once a session exists (never at start-up), so neither session/new nor the first prompt pays
+   * for them. Failures surface on the turn instead.
    */
   warmUp(): void {
     this.modelClient().catch(() => undefined);
+    setImmediate(() => this.toolSchemas);
   }
 
   /**
