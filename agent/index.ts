@@ -31,6 +31,15 @@ export { resolveRuntimeProvider } from "./config/runtime-provider.js";
 export { readSkillSettings } from "./config/skill-settings.js";
 export { readToolSettings } from "./config/tool-settings.js";
 
+// First-run setup (`--setup`): the providers to choose from, writing config.yaml and .env, one test call to the model.
+export { configPathOf, dotenvPathOf } from "./config/hermes-home.js";
+export { defaultModelOf } from "./config/default-models.js";
+export { readDotenvValues, setDotenvValue } from "./config/dotenv-writer.js";
+export { isHttpUrl } from "./config/http-url.js";
+export { assertConfigEditable, writeModelChoice } from "./config/model-choice-writer.js";
+export { findProvider, knownProviderIds, type ProviderInfo } from "./config/provider-catalog.js";
+export { probeModel } from "./providers/model-probe.js";
+
 // Opening a session: the conversation with its system prompt, tools and model, its mode, and the saved history.
 export { fromStoredMessages, toolNamesOf, toStoredMessages } from "./session/history-codec.js";
 export { buildSessionPrompt, type PreparedConversation, prepareConversation } from "./session/open-conversation.js";
