@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import { COMMON_KEY_VARIABLES, SecretEnv } from "./acp/secret-env.js";
 import { ChatSession } from "./chat/chat-session.js";
 import { ChatViewProvider } from "./chat/chat-view.js";
+import { CHECKPOINT_SCHEME } from "./chat/checkpoint-restore.js";
 import { REVIEW_SCHEME } from "./review/preview-documents.js";
 import { ReviewController } from "./review/review-controller.js";
 
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     chat,
     view,
     vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, review.documents),
+    vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, chat.checkpoints.documents),
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, review),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
     command("hermes.newChat", () => chat.newChat()),

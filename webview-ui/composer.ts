@@ -45,6 +45,9 @@ export class Composer {
   private busy = false;
   private mentionTimer: ReturnType<typeof setTimeout> | undefined;
   private mentionSeq = 0;
+  /** The user message being edited ("Edit & resend"): sending replaces it and what came after it. */
+  private editing: string | undefined;
+  private readonly editBanner: HTMLElement;
 
   constructor(private readonly options: ComposerOptions) {
     const { doc } = options;
@@ -90,10 +93,26 @@ export class Composer {
       "Send",
     );
     this.cancel.hidden = true;
+    const stopEditing = h(
+      doc,
+      "button",
+      { class: "button secondary", attrs: { type: "button", title: "Stop editing (Esc)" } },
+      "Stop editing",
+    );
+    this.editBanner = h(
+      doc,
+      "div",
+      { class: "edit-banner", attrs: { role: "status" } },
+      icon(doc, "edit"),
+      h(doc, "span", {}, "Editing an earlier message: sending it takes back that message and everything after it."),
+      stopEditing,
+    );
+    this.editBanner.hidden = true;
     this.element = h(
       doc,
       "div",
       { class: "composer" },
+      this.editBanner,
       this.chips,
       this.popup.element,
       this.input,
@@ -110,6 +129,7 @@ export class Composer {
 
     attach.addEventListener("click", () => this.call(this.options.bridge.request("attachments/addActive", {})));
     this.send.addEventListener("click", () => this.submit());
+    stopEditing.addEventListener("click", () => this.stopEditing(true));
     this.cancel.addEventListener("click", () => this.call(this.options.bridge.request("chat/cancel", {})));
     this.chips.addEventListener("click", (event) => {
       const remove = (event.target as Element).closest<HTMLElement>("[data-remove]");
@@ -128,6 +148,20 @@ export class Composer {
 
   focus(): void {
     this.input.focus();
+  }
+
+  /** "Edit & resend": the message's text in the composer; sending it undoes that message and the turns after it. */
+  edit(itemId: string, text: string): void {
+    this.editing = itemId;
+    this.editBanner.hidden = false;
+    this.setText(text);
+    this.focus();
+  }
+
+  private stopEditing(clear: boolean): void {
+    this.editing = undefined;
+    this.editBanner.hidden = true;
+    if (clear) this.setText("");
   }
 
   update(state: ChatState): void {
@@ -171,8 +205,9 @@ export class Composer {
     // While a turn runs only `/queue <text>` goes out: the server answers it at once and runs the text next.
     if (!text.trim() || (this.busy && !isQueueCommand(text))) return;
     this.history.push(text);
-    this.setText("");
-    this.options.bridge.request("chat/prompt", { text }).catch((error: unknown) => {
+    const replaces = this.editing;
+    this.stopEditing(true);
+    this.options.bridge.request("chat/prompt", { text, ...(replaces ? { replaces } : {}) }).catch((error: unknown) => {
       // The turn never started: give the words back rather than lose them.
       if (!this.input.value) this.setText(text);
       this.options.reportError(errorText(error));
@@ -205,6 +240,9 @@ export class Composer {
     } else if (event.key === "Escape" && this.busy) {
       event.preventDefault();
       this.call(this.options.bridge.request("chat/cancel", {}));
+    } else if (event.key === "Escape" && this.editing) {
+      event.preventDefault();
+      this.stopEditing(true);
     } else if (event.key === "ArrowUp" && selectionStart === 0 && selectionEnd === 0) {
       const previous = this.history.previous(value);
       if (previous !== undefined) {

@@ -21,11 +21,12 @@ export function estimateHeight(item: ChatItem, width: number): number {
   const lines = (text: string) => Math.ceil(text.length / charsPerLine) + (text.match(/\n/g)?.length ?? 0);
   switch (item.kind) {
     case "user":
-      return 40 + 20 * lines(item.text) + (item.attachments.length ? 28 : 0);
+      return 40 + 20 * lines(item.text) + (item.attachments.length ? 28 : 0) + (item.canEdit ? 24 : 0);
     case "agent":
       return 20 + 20 * lines(item.markdown);
     case "thought":
     case "notice":
+    case "checkpoint":
       return 40;
     case "tool":
       return (

@@ -50,7 +50,16 @@ function requestRender(): void {
 
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 const header = new Header({ doc: document, bridge, reportError });
-const transcript = new Transcript({ ctx, bridge, requestRender, reportError });
+const transcript = new Transcript({
+  ctx,
+  bridge,
+  requestRender,
+  reportError,
+  editMessage: (itemId) => {
+    const item = state.items.get(itemId)?.item;
+    if (item?.kind === "user") composer.edit(itemId, item.text);
+  },
+});
 const composer = new Composer({
   doc: document,
   bridge,

@@ -79,6 +79,10 @@ export interface UserItem extends ItemBase {
   readonly kind: "user";
   readonly text: string;
   readonly attachments: readonly Attachment[];
+  /** The message is in the model's conversation (not a command the server answered), so it can be edited and sent again. */
+  readonly canEdit?: boolean;
+  /** The latest such message: "Retry" runs it again. */
+  readonly canRetry?: boolean;
 }
 
 /** The agent's reply, Markdown streamed as it arrives (the view sanitises it before it reaches the DOM). */
@@ -142,6 +146,15 @@ export interface ReviewItem extends ItemBase {
   readonly review: ReviewState;
 }
 
+/** The end of a turn that changed files: the workspace as it was before it can be restored from here. */
+export interface CheckpointItem extends ItemBase {
+  readonly kind: "checkpoint";
+  /** The server's checkpoint id (`_meta.hermes.checkpoint.id` of the prompt response). */
+  readonly checkpoint: string;
+  /** The turn's number in this chat (its user message's), for titles such as "Restore to before turn 3". */
+  readonly turn: number;
+}
+
 export interface NoticeItem extends ItemBase {
   readonly kind: "notice";
   readonly level: "info" | "warning" | "error";
@@ -156,6 +169,7 @@ export type ChatItem =
   | PlanItem
   | PermissionItem
   | ReviewItem
+  | CheckpointItem
   | NoticeItem;
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -244,8 +258,15 @@ export interface FileMatch {
 export interface HostRequests {
   /** The view is up: the host answers with the whole state (and streams from then on). */
   "view/ready": { params: Record<string, never>; result: ChatSnapshot };
-  /** Send a prompt with the pending attachments. Resolves once the turn started (not when it ends). */
-  "chat/prompt": { params: { readonly text: string }; result: void };
+  /**
+   * Send a prompt with the pending attachments. Resolves once the turn started (not when it ends). With `replaces`
+   * (a user message's item id), that message and everything after it are undone first ("Edit & resend").
+   */
+  "chat/prompt": { params: { readonly text: string; readonly replaces?: string }; result: void };
+  /** Run the latest user message again, replacing its reply. */
+  "chat/retry": { params: Record<string, never>; result: void };
+  /** Preview and, once the user confirms, restore the files to a checkpoint item's turn. Resolves when done or declined. */
+  "checkpoint/restore": { params: { readonly itemId: string }; result: void };
   "chat/cancel": { params: Record<string, never>; result: void };
   "chat/new": { params: Record<string, never>; result: void };
   "permission/answer": { params: { readonly itemId: string; readonly optionId: string | null }; result: void };

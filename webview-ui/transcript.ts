@@ -10,6 +10,8 @@ export interface TranscriptOptions {
   readonly bridge: HostBridge;
   readonly requestRender: () => void;
   readonly reportError: (message: string) => void;
+  /** "Edit & resend" on a user message: its text goes to the composer (main.ts wires it). */
+  readonly editMessage: (itemId: string) => void;
 }
 
 /**
@@ -120,6 +122,19 @@ export class Transcript {
       case "permission-answer":
         this.disableGroup(button);
         this.call(bridge.request("permission/answer", { itemId: data.item!, optionId: data.option! }), button);
+        break;
+      case "checkpoint-restore":
+        // One restore at a time; the button comes back whether the user restored or declined.
+        button.disabled = true;
+        this.call(
+          bridge.request("checkpoint/restore", { itemId: data.item! }).finally(() => (button.disabled = false)),
+        );
+        break;
+      case "user-retry":
+        this.call(bridge.request("chat/retry", {}));
+        break;
+      case "user-edit":
+        this.options.editMessage(data.item!);
         break;
     }
   }

@@ -3,6 +3,13 @@ import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 import type * as vscode from "vscode";
 import type { ReviewController } from "../review/review-controller.js";
+import {
+  CHECKPOINT_PREVIEW_METHOD,
+  CHECKPOINT_RESTORE_METHOD,
+  type CheckpointPreview,
+  type CheckpointRestore,
+  offersCheckpoints,
+} from "./checkpoint-wire.js";
 import { readTextFile, writeTextFile } from "./client-handlers.js";
 import { DocumentEvents, wantedDocumentEvents } from "./document-events.js";
 import { spawnServer } from "./server-process.js";
@@ -179,6 +186,27 @@ export class AgentConnection {
 
   get alive(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Whether the server can preview and restore checkpoints for the chat (older servers only have /rollback). */
+  get checkpoints(): boolean {
+    return offersCheckpoints(this.agentCapabilities._meta);
+  }
+
+  previewCheckpoint(checkpoint: string): Promise<CheckpointPreview> {
+    return this.connection.agent.request<CheckpointPreview>(CHECKPOINT_PREVIEW_METHOD, {
+      sessionId: this.sessionId,
+      checkpoint,
+    });
+  }
+
+  /** Restores without asking: the caller has shown the preview and the user confirmed. */
+  restoreCheckpoint(checkpoint: string, paths?: readonly string[]): Promise<CheckpointRestore> {
+    return this.connection.agent.request<CheckpointRestore>(CHECKPOINT_RESTORE_METHOD, {
+      sessionId: this.sessionId,
+      checkpoint,
+      ...(paths ? { paths } : {}),
+    });
   }
 
   prompt(prompt: acp.ContentBlock[]): Promise<acp.PromptResponse> {

@@ -7,10 +7,13 @@ import type {
   SessionSummary,
 } from "../../webview-ui/protocol.js";
 import { AgentConnection } from "../acp/agent-connection.js";
+import { responseCheckpoint } from "../acp/checkpoint-wire.js";
 import type { SecretEnv } from "../acp/secret-env.js";
 import type { ReviewController } from "../review/review-controller.js";
 import { ChatAttachments } from "./chat-attachments.js";
-import { ChatTranscript, pickersOf, type TranscriptSink } from "./chat-transcript.js";
+import { ChatTranscript, type TranscriptSink } from "./chat-transcript.js";
+import { CheckpointRestorer } from "./checkpoint-restore.js";
+import { pickersOf } from "./config-pickers.js";
 import { PermissionRequests } from "./permission-requests.js";
 
 export interface ChatSessionOptions {
@@ -34,6 +37,8 @@ export class ChatSession implements vscode.Disposable {
   readonly transcript: ChatTranscript;
   readonly permissions: PermissionRequests;
   readonly attachments: ChatAttachments;
+  /** "Restore files to before this turn": preview, question, restore. */
+  readonly checkpoints = new CheckpointRestorer();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly options: ChatSessionOptions) {
@@ -47,6 +52,7 @@ export class ChatSession implements vscode.Disposable {
     this.attachments = new ChatAttachments((attachments) => this.transcript.setAttachments(attachments));
     this.subscriptions.push(
       this.permissions,
+      this.checkpoints,
       options.review.onDidChangeReview((event) => {
         if (event.type === "proposed") this.transcript.addReview(event.id, event.path, event.base, event.proposed);
         else this.transcript.setReviewStatus(event.id, event.status);
@@ -106,10 +112,64 @@ export class ChatSession implements vscode.Disposable {
     for (const uri of files) this.attachments.addFile(uri);
     const { attachments, blocks } = this.attachments.take();
     this.transcript.addUser(text, attachments);
+    return this.run([{ type: "text", text }, ...blocks]);
+  }
+
+  /** "Retry": the latest message runs again (`/retry`); its old reply leaves the chat as it leaves the conversation. */
+  retry(): Promise<acp.StopReason> {
+    // Checked before anything changes, and thrown at once: the view's request fails with the reason.
+    this.refuseWhileBusy();
+    const target = this.transcript.retryTarget;
+    if (!target) throw new Error("There is no message to retry.");
+    this.transcript.truncate(target, true);
+    return this.run([{ type: "text", text: "/retry" }]);
+  }
+
+  /**
+   * "Edit & resend": `/undo K` takes message `itemId` and every exchange after it out of the conversation (the server
+   * then offers to restore the files those turns changed, as a permission card), and `text` is sent in its place.
+   * The `/undo` shows in the chat as sent, so the user sees what was taken back and why a question follows.
+   */
+  resend(itemId: string, text: string): Promise<acp.StopReason> {
+    this.refuseWhileBusy();
+    const count = this.transcript.exchangesFrom(itemId);
+    if (count === undefined) throw new Error("That message is no longer in the conversation; send it as a new one.");
+    this.transcript.truncate(itemId, false);
+    return this.undoThenPrompt(count, text);
+  }
+
+  private async undoThenPrompt(count: number, text: string): Promise<acp.StopReason> {
+    const undo = `/undo ${count}`;
+    this.transcript.addUser(undo, []);
+    const stopReason = await this.run([{ type: "text", text: undo }]);
+    return stopReason === "end_turn" ? this.prompt(text) : stopReason;
+  }
+
+  /** Shows what restoring a turn's checkpoint changes and restores once the user agrees (checkpoint-restore.ts). */
+  async restoreCheckpoint(itemId: string): Promise<void> {
+    if (this.busy) throw new Error("Wait for the current answer (or cancel it) before restoring files.");
+    const item = this.transcript.item(itemId);
+    if (item?.kind !== "checkpoint") throw new Error("That checkpoint is no longer in the chat.");
+    const connection = await this.connect();
+    if (!connection.checkpoints) throw new Error("This Hermes server cannot restore from the chat; use /rollback.");
+    const label = (path: string) => vscode.workspace.asRelativePath(path, false);
+    const line = await this.checkpoints.restore(connection, item, label);
+    if (line) this.transcript.addNotice("info", line);
+  }
+
+  private refuseWhileBusy(): void {
+    if (this.busy) throw new Error("Hermes is still answering; wait for it, or cancel it.");
+  }
+
+  /** One prompt request: the chat is busy until it answers, and a turn that changed files leaves its checkpoint. */
+  private async run(prompt: acp.ContentBlock[]): Promise<acp.StopReason> {
     this.setBusy(true);
     try {
       const connection = await this.connect();
-      const { stopReason } = await connection.prompt([{ type: "text", text }, ...blocks]);
+      const response = await connection.prompt(prompt);
+      const { stopReason } = response;
+      const checkpoint = connection.checkpoints ? responseCheckpoint(response._meta) : undefined;
+      if (checkpoint) this.transcript.addCheckpoint(checkpoint);
       if (stopReason === "max_tokens")
         this.transcript.addNotice("warning", "The reply was cut off: the model reached its output limit.");
       if (stopReason === "refusal") this.transcript.addNotice("warning", "The model refused to continue.");

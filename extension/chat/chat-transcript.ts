@@ -12,8 +12,12 @@ import type {
   ToolItem,
   ToolKind,
   Usage,
+  UserItem,
 } from "../../webview-ui/protocol.js";
+import { pickersOf } from "./config-pickers.js";
 import { diffView } from "./diff-view.js";
+import { contentText, toolFields } from "./tool-fields.js";
+import { clearsConversation, exchangesFrom, isConversationText } from "./turn-history.js";
 
 export type TranscriptSink = <M extends HostNotificationMethod>(method: M, params: HostNotifications[M]) => void;
 
@@ -37,6 +41,8 @@ export class ChatTranscript {
   private pickers: readonly ConfigPicker[] = [];
   private usage: Usage | undefined;
   private attachments: readonly Attachment[] = [];
+  /** The latest user message of the conversation: the one "Retry" runs again. */
+  private retryable: string | undefined;
 
   constructor(
     private readonly sink: TranscriptSink,
@@ -74,6 +80,7 @@ export class ChatTranscript {
     this.itemByToolCall.clear();
     this.itemByProposal.clear();
     this.streaming = undefined;
+    this.retryable = undefined;
     this.title = title;
     this.usage = undefined;
     this.sink("chat/snapshot", this.snapshot());
@@ -97,7 +104,57 @@ export class ChatTranscript {
 
   addUser(text: string, attachments: readonly Attachment[]): void {
     this.streaming = undefined;
-    this.add({ kind: "user", id: this.nextId(), text, attachments });
+    // After /new the server's conversation starts empty: the messages above can no longer be undone or retried.
+    if (clearsConversation(text)) this.sealUserItems();
+    this.addUserItem({ kind: "user", id: this.nextId(), text, attachments, canEdit: isConversationText(text) });
+  }
+
+  /** The user message "Retry" runs again, if any. */
+  get retryTarget(): string | undefined {
+    return this.retryable;
+  }
+
+  /** How many exchanges "Edit & resend" of user message `itemId` takes back (undefined: it cannot be edited). */
+  exchangesFrom(itemId: string): number | undefined {
+    return exchangesFrom(this.items, itemId);
+  }
+
+  /** Drops what follows item `itemId`, and the item itself unless `keep`, as `/retry` and `/undo` drop them. */
+  truncate(itemId: string, keep: boolean): void {
+    const index = this.indexById.get(itemId);
+    if (index === undefined) return;
+    this.items = this.items.slice(0, keep ? index + 1 : index);
+    this.indexById.clear();
+    this.items.forEach((item, i) => this.indexById.set(item.id, i));
+    for (const map of [this.itemByToolCall, this.itemByProposal])
+      for (const [key, id] of map) if (!this.indexById.has(id)) map.delete(key);
+    this.streaming = undefined;
+    const last = this.items.findLast((i): i is UserItem => i.kind === "user" && i.canEdit === true);
+    this.retryable = last?.id;
+    if (last) this.replaceQuietly({ ...last, canRetry: true });
+    this.sink("chat/snapshot", this.snapshot());
+  }
+
+  /** The end of a turn that changed files, with the checkpoint that restores them to before it. */
+  addCheckpoint(checkpoint: string): void {
+    this.streaming = undefined;
+    const turn = this.items.filter((i) => i.kind === "user").length;
+    this.add({ kind: "checkpoint", id: this.nextId(), checkpoint, turn });
+  }
+
+  /** A user message; one of the conversation takes "Retry" over from the one before it. */
+  private addUserItem(item: UserItem): void {
+    if (!item.canEdit) return this.add(item);
+    const previous = this.retryable ? this.item(this.retryable) : undefined;
+    if (previous?.kind === "user") this.replace({ ...previous, canRetry: false });
+    this.retryable = item.id;
+    this.add({ ...item, canRetry: true });
+  }
+
+  private sealUserItems(): void {
+    for (const item of this.items)
+      if (item.kind === "user" && item.canEdit) this.replace({ ...item, canEdit: false, canRetry: false });
+    this.retryable = undefined;
   }
 
   addNotice(level: "info" | "warning" | "error", text: string): void {
@@ -243,13 +300,9 @@ export class ChatTranscript {
       return;
     }
     const id = this.nextId();
-    this.add(
-      kind === "user"
-        ? { kind, id, text, attachments: [] }
-        : kind === "agent"
-          ? { kind, id, markdown: text }
-          : { kind, id, text },
-    );
+    // A user message from the server (a /queue text it runs, a replayed history) is one of the conversation.
+    if (kind === "user") this.addUserItem({ kind, id, text, attachments: [], canEdit: true });
+    else this.add(kind === "agent" ? { kind, id, markdown: text } : { kind, id, text });
     this.streaming = { id, kind, ...(messageId ? { messageId } : {}) };
   }
 
@@ -258,7 +311,7 @@ export class ChatTranscript {
     const id = this.nextId();
     this.itemByToolCall.set(call.toolCallId, id);
     this.add(
-      this.withToolFields(
+      toolFields(
         {
           kind: "tool",
           id,
@@ -270,6 +323,8 @@ export class ChatTranscript {
           diffs: [],
         },
         call,
+        this.label,
+        this.terminalOutput,
       ),
     );
   }
@@ -278,46 +333,7 @@ export class ChatTranscript {
     const id = this.itemByToolCall.get(update.toolCallId);
     const item = id ? this.item(id) : undefined;
     if (item?.kind !== "tool") return;
-    this.replace(this.withToolFields(item, update));
-  }
-
-  private withToolFields(item: ToolItem, fields: acp.ToolCallUpdate | acp.ToolCall): ToolItem {
-    const content = fields.content ?? undefined;
-    return {
-      ...item,
-      ...(fields.title ? { title: fields.title } : {}),
-      ...(fields.kind ? { toolKind: fields.kind as ToolKind } : {}),
-      ...(fields.status ? { status: fields.status } : {}),
-      ...(fields.locations
-        ? {
-            locations: fields.locations.map((l) => ({
-              path: l.path,
-              label: this.label(l.path),
-              ...(typeof l.line === "number" ? { line: l.line } : {}),
-            })),
-          }
-        : {}),
-      // ACP replaces a call's content wholesale on each update that carries it.
-      ...(content
-        ? {
-            output: content
-              .map((c) =>
-                c.type === "content"
-                  ? contentText(c.content)
-                  : c.type === "terminal"
-                    ? (this.terminalOutput(c.terminalId) ?? "").trimEnd()
-                    : "",
-              )
-              .filter(Boolean)
-              .join("\n"),
-            diffs: item.review
-              ? item.diffs
-              : content.flatMap((c) =>
-                  c.type === "diff" ? [diffView(c.path, this.label(c.path), c.oldText ?? null, c.newText)] : [],
-                ),
-          }
-        : {}),
-    };
+    this.replace(toolFields(item, update, this.label, this.terminalOutput));
   }
 
   private plan(entries: readonly acp.PlanEntry[]): void {
@@ -357,31 +373,4 @@ function appendText(item: ChatItem, text: string): ChatItem {
   if (item.kind === "agent") return { ...item, markdown: item.markdown + text };
   if (item.kind === "user" || item.kind === "thought") return { ...item, text: item.text + text };
   return item;
-}
-
-function contentText(block: acp.ContentBlock): string {
-  if (block.type === "text") return block.text;
-  if (block.type === "resource_link") return `[${block.name}]`;
-  if (block.type === "image") return "[image]";
-  return "";
-}
-
-/** The session's select options (mode, model) as pickers; boolean options are not shown yet. */
-export function pickersOf(options: readonly acp.SessionConfigOption[] | null | undefined): ConfigPicker[] {
-  return (options ?? []).flatMap((o) => {
-    if (o.type !== "select") return [];
-    const flat = o.options.flatMap((entry) => ("group" in entry ? entry.options : [entry]));
-    return [
-      {
-        id: o.id,
-        name: o.name,
-        currentValue: o.currentValue,
-        choices: flat.map((c) => ({
-          value: c.value,
-          name: c.name,
-          ...(c.description ? { description: c.description } : {}),
-        })),
-      },
-    ];
-  });
 }

@@ -81,10 +81,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           .catch((error: Error) => this.log.appendLine(`Hermes server did not start: ${error.message}`));
         return session.snapshot;
       },
-      "chat/prompt": ({ text }) => {
-        // The turn runs on; the request only says it started. Failures become notices in the transcript.
-        void session.prompt(text).catch(() => undefined);
+      "chat/prompt": ({ text, replaces }) => {
+        // The turn runs on; the request only says it started. Failures become notices in the transcript; a retry
+        // or resend that cannot start throws at once, and the view shows why.
+        void (replaces ? session.resend(replaces, text) : session.prompt(text)).catch(() => undefined);
       },
+      "chat/retry": () => void session.retry().catch(() => undefined),
+      "checkpoint/restore": ({ itemId }) => session.restoreCheckpoint(itemId),
       "chat/cancel": () => session.cancel(),
       "chat/new": () => session.newChat(),
       "permission/answer": ({ itemId, optionId }) => session.permissions.answer(itemId, optionId),

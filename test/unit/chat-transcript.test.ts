@@ -1,6 +1,7 @@
 import * as assert from "node:assert/strict";
 import { relative } from "node:path";
-import { ChatTranscript, pickersOf } from "../../extension/chat/chat-transcript.js";
+import { ChatTranscript } from "../../extension/chat/chat-transcript.js";
+import { pickersOf } from "../../extension/chat/config-pickers.js";
 import type { HostNotificationMethod } from "../../webview-ui/protocol.js";
 
 const ROOT = "/work/project";

@@ -4,8 +4,9 @@ import type { RenderContext } from "./context.js";
 import { h } from "./dom.js";
 import { renderPermission } from "./permission.js";
 import { renderPlan } from "./plan.js";
-import { renderNotice, renderReview, renderThought, renderUser } from "./simple.js";
+import { renderNotice, renderReview, renderThought } from "./simple.js";
 import { renderTool } from "./tool.js";
+import { renderCheckpoint, renderUser } from "./turn-actions.js";
 
 /** One transcript item in the DOM. `update` is called only when the item's version changed. */
 export interface ItemView {
@@ -34,6 +35,8 @@ function label(item: ChatItem): string {
       return `Edit to ${item.diff.label}`;
     case "notice":
       return NOTICE_LEVEL[item.level];
+    case "checkpoint":
+      return `Checkpoint before turn ${item.turn}`;
   }
 }
 
@@ -62,6 +65,8 @@ function content(item: ChatItem, ctx: RenderContext): Node[] {
       return renderReview(item, ctx);
     case "notice":
       return renderNotice(item, ctx);
+    case "checkpoint":
+      return renderCheckpoint(item, ctx);
     case "agent":
       throw new Error("agent items render incrementally (MarkdownView)");
   }

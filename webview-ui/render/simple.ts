@@ -1,4 +1,4 @@
-import type { Attachment, NoticeItem, ReviewItem, ThoughtItem, UserItem } from "../protocol.js";
+import type { Attachment, NoticeItem, ReviewItem, ThoughtItem } from "../protocol.js";
 import type { RenderContext } from "./context.js";
 import { renderDiff } from "./diff.js";
 import { collapsible, h, icon } from "./dom.js";
@@ -19,20 +19,6 @@ export function attachmentChip(doc: Document, attachment: Attachment, ...extra: 
     h(doc, "span", { class: "chip-label" }, attachment.label),
     ...extra,
   );
-}
-
-export function renderUser(item: UserItem, ctx: RenderContext): Node[] {
-  const { doc } = ctx;
-  const chips = item.attachments.length
-    ? h(
-        doc,
-        "div",
-        { class: "chips", attrs: { "aria-label": "Attachments" } },
-        ...item.attachments.map((a) => attachmentChip(doc, a)),
-      )
-    : null;
-  const text = h(doc, "div", { class: "user-text" }, item.text);
-  return chips ? [text, chips] : [text];
 }
 
 /** Thoughts start collapsed: they are long and rarely read, but one click away. */

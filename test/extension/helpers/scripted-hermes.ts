@@ -38,3 +38,12 @@ export async function startScriptedHermes(): Promise<ScriptedHermes> {
   }
   return { api, llm, workspace: vscode.workspace.workspaceFolders![0]!.uri.fsPath };
 }
+
+/** Polls `check` until it holds (VS Code applies most things asynchronously), failing after `timeoutMs`. */
+export async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

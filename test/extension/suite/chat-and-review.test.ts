@@ -9,15 +9,9 @@ import { join } from "node:path";
 import * as vscode from "vscode";
 import type { HermesApi } from "../../../extension/extension.js";
 import { ScriptedLlm, scriptedCall } from "../../fixtures/scripted-llm.js";
+import { until } from "../helpers/scripted-hermes.js";
 
 const call = scriptedCall;
-const until = async (check: () => boolean, what: string, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe("chat and review in VS Code", function () {
   this.timeout(60_000);

@@ -1,0 +1,56 @@
+import type * as acp from "@agentclientprotocol/sdk";
+import type { ToolItem, ToolKind } from "../../webview-ui/protocol.js";
+import { diffView } from "./diff-view.js";
+
+/** ACP content as the chat shows it: text, links and images as placeholders. */
+export function contentText(block: acp.ContentBlock): string {
+  if (block.type === "text") return block.text;
+  if (block.type === "resource_link") return `[${block.name}]`;
+  if (block.type === "image") return "[image]";
+  return "";
+}
+
+/** A tool card with the fields an ACP `tool_call` or `tool_call_update` carries applied to it. */
+export function toolFields(
+  item: ToolItem,
+  fields: acp.ToolCallUpdate | acp.ToolCall,
+  label: (path: string) => string,
+  terminalOutput: (terminalId: string) => string | undefined,
+): ToolItem {
+  const content = fields.content ?? undefined;
+  return {
+    ...item,
+    ...(fields.title ? { title: fields.title } : {}),
+    ...(fields.kind ? { toolKind: fields.kind as ToolKind } : {}),
+    ...(fields.status ? { status: fields.status } : {}),
+    ...(fields.locations
+      ? {
+          locations: fields.locations.map((l) => ({
+            path: l.path,
+            label: label(l.path),
+            ...(typeof l.line === "number" ? { line: l.line } : {}),
+          })),
+        }
+      : {}),
+    // ACP replaces a call's content wholesale on each update that carries it.
+    ...(content
+      ? {
+          output: content
+            .map((c) =>
+              c.type === "content"
+                ? contentText(c.content)
+                : c.type === "terminal"
+                  ? (terminalOutput(c.terminalId) ?? "").trimEnd()
+                  : "",
+            )
+            .filter(Boolean)
+            .join("\n"),
+          diffs: item.review
+            ? item.diffs
+            : content.flatMap((c) =>
+                c.type === "diff" ? [diffView(c.path, label(c.path), c.oldText ?? null, c.newText)] : [],
+              ),
+        }
+      : {}),
+  };
+}
