@@ -9,8 +9,19 @@ Usage:
   hermes-acp chat "prompt"   run one turn in the current directory and print the reply
   hermes-acp context [dir]   show which context files a session in dir loads, shadows, blocks or truncates
                              (--json for machine-readable output)
+  hermes-editor --setup      choose a provider, a model and a key (asked, or given as flags below), save them in
+                             $HERMES_HOME and test them with one call to the model
   hermes-acp --check         show the configuration in use and whether a model is reachable with it
   hermes-acp --version       print the version
+
+Setup flags (each answers a question; a script that gives --provider is asked only what has no default):
+  --provider NAME            openrouter, openai, anthropic, gemini, deepseek, ollama, custom... (see --setup's list)
+  --model NAME               the model, e.g. anthropic/claude-sonnet-4 (default: one suggested per provider)
+  --base-url URL             an OpenAI-compatible endpoint: a local server (Ollama, vLLM, LM Studio) or a proxy
+  --api-key-env VARIABLE     take the key from this environment variable (it never has to be on a command line)
+  --api-key KEY              the key itself (warned against: it stays in your shell history)
+  --yes, -y                  replace a different key already in $HERMES_HOME/.env without asking
+  --no-test                  save without the test call
 
 Options:
   --verbose                  more logging (always on stderr)
@@ -18,6 +29,16 @@ Options:
 
 Configuration lives in $HERMES_HOME (default ~/.hermes): config.yaml, .env, SOUL.md, memories/.
 `;
+
+const SETUP_OPTIONS = {
+  provider: { type: "string" },
+  model: { type: "string" },
+  "base-url": { type: "string" },
+  "api-key-env": { type: "string" },
+  "api-key": { type: "string" },
+  yes: { type: "boolean", short: "y" },
+  "no-test": { type: "boolean" },
+} as const;
 
 async function main(argv: string[]): Promise<number> {
   let parsed;
@@ -28,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
       options: {
         version: { type: "boolean" },
         check: { type: "boolean" },
+        setup: { type: "boolean" },
+        ...SETUP_OPTIONS,
         verbose: { type: "boolean" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -46,6 +69,27 @@ async function main(argv: string[]): Promise<number> {
   if (values.version) {
     process.stdout.write(`hermes-acp ${HERMES_ACP_VERSION}\n`);
     return 0;
+  }
+  const setupFlagGiven = Object.keys(SETUP_OPTIONS).find((name) => name in values);
+  if (setupFlagGiven && !values.setup) {
+    process.stderr.write(`hermes-editor: --${setupFlagGiven} is a flag of --setup\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.setup) {
+    const { runSetup } = await import("./commands/setup.js");
+    return runSetup(
+      {
+        provider: values.provider,
+        model: values.model,
+        baseUrl: values["base-url"],
+        apiKeyEnv: values["api-key-env"],
+        apiKey: values["api-key"],
+        noTest: values["no-test"] === true,
+        yes: values.yes === true,
+      },
+      process.env,
+      { input: process.stdin, output: process.stdout, warn: (line) => process.stderr.write(`${line}\n`) },
+    );
   }
   if (values.check) {
     const { runCheck } = await import("./commands/check.js");
