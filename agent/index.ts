@@ -39,6 +39,7 @@ export { isHttpUrl } from "./config/http-url.js";
 export { assertConfigEditable, writeModelChoice } from "./config/model-choice-writer.js";
 export { findProvider, knownProviderIds, type ProviderInfo } from "./config/provider-catalog.js";
 export { probeModel } from "./providers/model-probe.js";
+export { listServerModels } from "./providers/server-models.js";
 
 // Opening a session: the conversation with its system prompt, tools and model, its mode, and the saved history.
 export { fromStoredMessages, toolNamesOf, toStoredMessages } from "./session/history-codec.js";

@@ -4,6 +4,7 @@ import {
   findProvider,
   isHttpUrl,
   knownProviderIds,
+  listServerModels,
   type ProviderInfo,
 } from "../../agent/index.js";
 import { answer, type SetupDialog, SetupStopped } from "./setup-dialog.js";
@@ -55,18 +56,41 @@ export async function gatherAnswers(flags: SetupFlags, start: SetupStart, dialog
   const provider = flags.provider === undefined ? await askProvider(start, dialog) : providerOf(flags.provider);
   const same = start.current.provider !== undefined && findProvider(start.current.provider)?.id === provider.id;
   const baseUrl = await chooseBaseUrl(flags, provider, same ? start.current.baseUrl : undefined, scripted, dialog);
-  const suggested = (same ? start.current.model : undefined) ?? defaultModelOf(provider.id);
-  const model =
-    flags.model?.trim() ||
-    (scripted && suggested) ||
-    (await answer(dialog, {
-      question: suggested ? `Model [${suggested}]: ` : "Model (the name the server knows it by): ",
-      fallback: suggested,
-      whenMissing: "(give --model).",
-      parse: (text) => ({ value: text }),
-    }));
+  const configured = same ? start.current.model : undefined;
+  const model = await chooseModel(flags, provider, baseUrl ?? provider.baseUrl, configured, scripted, dialog);
   const key = await chooseKey(flags, provider, start, same, scripted, dialog);
   return { provider, model, baseUrl, key, providerChanged: !same };
+}
+
+/**
+ * The model: --model, else a question offering the configured one or the provider's suggestion. A local server is
+ * asked which models it has, and its names are shown and offered instead of a name it may not have.
+ */
+async function chooseModel(
+  flags: SetupFlags,
+  provider: ProviderInfo,
+  endpoint: string,
+  configured: string | undefined,
+  scripted: boolean,
+  dialog: SetupDialog,
+): Promise<string> {
+  const given = flags.model?.trim();
+  if (given) return given;
+  let suggested = configured ?? defaultModelOf(provider.id);
+  const offered = provider.keyOptional && endpoint ? await listServerModels(endpoint) : [];
+  if (offered.length > 0) {
+    if (!scripted)
+      dialog.say(`${endpoint} serves: ${offered.slice(0, 12).join(", ")}${offered.length > 12 ? ", ..." : ""}`);
+    // Ollama names a pulled model "llama3.1:latest": the suggestion "llama3.1" is that model.
+    suggested = offered.find((m) => m === suggested || m === `${suggested}:latest`) ?? offered[0];
+  }
+  if (scripted && suggested) return suggested;
+  return answer(dialog, {
+    question: suggested ? `Model [${suggested}]: ` : "Model (the name the server knows it by): ",
+    fallback: suggested,
+    whenMissing: "(give --model).",
+    parse: (text) => ({ value: text }),
+  });
 }
 
 function providerOf(name: string): ProviderInfo {

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
@@ -94,6 +95,29 @@ describe("hermes-editor --setup", () => {
       readFileSync(join(home, "config.yaml"), "utf8"),
       `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n`,
     );
+  });
+
+  it("a local server's own model names are shown and the first offered; it needs no key", async () => {
+    const home = temp.make();
+    const server = createHttpServer((req, res) => {
+      res.writeHead(req.url === "/v1/models" ? 200 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ object: "list", data: [{ id: "qwen3-coder-30b" }, { id: "llama-3.1-8b" }] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+      const result = await runSetup(["--no-test"], serverEnv(home), `lmstudio\n${url}\n\n\n`);
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.match(result.stdout, /serves: qwen3-coder-30b, llama-3\.1-8b\n/);
+      assert.match(result.stdout, /Model \[qwen3-coder-30b\]: /);
+      assert.match(result.stdout, /Key: none\./);
+      assert.equal(
+        readFileSync(join(home, "config.yaml"), "utf8"),
+        `model:\n  provider: lmstudio\n  default: qwen3-coder-30b\n  base_url: ${url}\n`,
+      );
+    } finally {
+      server.close();
+    }
   });
 
   it("a key the provider refuses (HTTP 401) says the key is wrong, never shows it, and exits 1", async () => {
