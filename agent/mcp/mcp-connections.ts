@@ -2,7 +2,8 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { rememberSecret, rememberSecretsOfEnv } from "../config/secret-values.js";
 import type { Tool } from "../tools/tool.js";
-import { type McpNameValue, type McpServerSpec, type McpStdioServerSpec, mcpTransportOf } from "./mcp-server-spec.js";
+import { offeredTools, stdioEnvironment } from "./mcp-server-policy.js";
+import { type McpNameValue, type McpServerSpec, mcpTransportOf } from "./mcp-server-spec.js";
 import { createMcpTool, type McpToolInfo, mcpToolName } from "./mcp-tool.js";
 
 export interface McpConnectOptions {
@@ -83,14 +84,14 @@ export async function connectMcpServers(
     }
     const server = outcome.value;
     started.push(server);
-    const names = server.tools.map((tool) => {
+    const timeoutMs = spec.policy?.toolTimeoutMs ?? options.toolTimeoutMs;
+    const names = offeredTools(server.tools, spec.policy).map((tool) => {
       const name = mcpToolName(spec.name, tool.name, taken);
-      tools.push(
-        createMcpTool({ server: spec.name, tool, client: server.client, name, timeoutMs: options.toolTimeoutMs }),
-      );
+      tools.push(createMcpTool({ server: spec.name, tool, client: server.client, name, timeoutMs }));
       return name;
     });
-    connected.push({ name: spec.name, transport: mcpTransportOf(spec), tools: names });
+    // The transport it ended up on: an http entry of config.yaml may have fallen back to SSE.
+    connected.push({ name: spec.name, transport: mcpTransportOf(server.spec), tools: names });
   });
 
   let closing: Promise<void> | undefined;
@@ -103,7 +104,7 @@ async function startServer(
   options: McpConnectOptions,
   ClientClass: typeof Client,
 ): Promise<StartedServer> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS;
+  const timeoutMs = spec.policy?.connectTimeoutMs ?? options.timeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS;
   const deadline = new AbortController();
   const timer = setTimeout(
     () => deadline.abort(new Error(`did not start within ${formatSeconds(timeoutMs)}`)),
@@ -140,6 +141,17 @@ async function startServer(
     return { spec, client, tools, stop };
   } catch (error) {
     await stop().catch(() => {});
+    if (spec.type === "http" && spec.sseFallback && isStreamableHttpRejection(error) && !deadline.signal.aborted) {
+      // Upstream's fallback for SSE-only servers, tried once at the first connect.
+      options.log?.(
+        `MCP server '${spec.name}' rejected Streamable HTTP (${errorText(error)}); retrying over SSE. Set \`transport: sse\` for it in config.yaml to skip the first attempt.`,
+      );
+      try {
+        return await startServer({ ...spec, type: "sse" }, options, ClientClass);
+      } catch (sseError) {
+        throw new Error(`${failureText(spec, error, stderr.text())}; over SSE: ${errorText(sseError)}`);
+      }
+    }
     throw new Error(failureText(spec, error, stderr.text()));
   } finally {
     clearTimeout(timer);
@@ -185,7 +197,7 @@ async function createTransport(spec: McpServerSpec, cwd: string, stderr: StderrT
       const transport = new StdioClientTransport({
         command: spec.command,
         args: [...(spec.args ?? [])],
-        env: childEnvironment(spec),
+        env: stdioEnvironment(spec),
         cwd,
         // Piped, not inherited: the ACP server's own stdio is the protocol channel, and the tail explains failures.
         stderr: "pipe",
@@ -196,12 +208,13 @@ async function createTransport(spec: McpServerSpec, cwd: string, stderr: StderrT
   }
 }
 
-/** The SDK would pass only a handful of safe variables; servers given in session/new expect the editor's env. */
-function childEnvironment(spec: McpStdioServerSpec): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  for (const { name, value } of spec.env ?? []) env[name] = value;
-  return env;
+/**
+ * A 4xx answer to the Streamable HTTP POST (the SDK's StreamableHTTPError carries the status as `code`), other than
+ * 401/403: a refused key is not a transport mismatch, and its own message says more than an SSE retry's would.
+ */
+function isStreamableHttpRejection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "number" && code >= 400 && code < 500 && code !== 401 && code !== 403;
 }
 
 function headerRecord(headers: readonly McpNameValue[] | undefined): Record<string, string> {

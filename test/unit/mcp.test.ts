@@ -1,11 +1,7 @@
 import { strict as assert } from "node:assert";
-import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { McpServer as AcpMcpServer } from "@agentclientprotocol/sdk";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { Conversation } from "../../agent/loop/conversation.js";
 import { connectMcpServers, type McpConnections } from "../../agent/mcp/mcp-connections.js";
@@ -13,7 +9,7 @@ import type { McpServerSpec, McpStdioServerSpec } from "../../agent/mcp/mcp-serv
 import { mcpCallResult, mcpToolName, mcpToolParameters } from "../../agent/mcp/mcp-tool.js";
 import { createModelClient } from "../../agent/providers/create-model-client.js";
 import type { Tool } from "../../agent/tools/tool.js";
-import { createEchoServer } from "../fixtures/mcp-echo-server.js";
+import { type EchoHttpServer, startEchoHttpServer } from "../fixtures/mcp-echo-http.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { stillRunningAfter } from "../helpers/process-alive.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
@@ -254,59 +250,16 @@ describe("MCP tools", () => {
   });
 
   describe("over HTTP", () => {
-    let http: Server;
-    let base: string;
-    const seen: Array<{ method: string; path: string; auth: string | undefined }> = [];
-    const transports = new Map<
-      string,
-      Transport & {
-        handleRequest?(req: IncomingMessage, res: unknown): Promise<void>;
-        handlePostMessage?(req: IncomingMessage, res: unknown): Promise<void>;
-      }
-    >();
-
-    before(async () => {
-      const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
-      const { SSEServerTransport } = await import("@modelcontextprotocol/sdk/server/sse.js");
-      http = createServer((req, res) => {
-        const url = new URL(req.url ?? "/", "http://localhost");
-        seen.push({ method: req.method ?? "", path: url.pathname, auth: req.headers.authorization });
-        void (async () => {
-          if (url.pathname === "/sse") {
-            const sse = new SSEServerTransport("/messages", res);
-            transports.set(sse.sessionId, sse);
-            await createEchoServer().connect(sse);
-          } else if (url.pathname === "/messages") {
-            await transports.get(url.searchParams.get("sessionId") ?? "")?.handlePostMessage?.(req, res);
-          } else {
-            const id = req.headers["mcp-session-id"];
-            let transport = typeof id === "string" ? transports.get(id) : undefined;
-            if (!transport) {
-              const created = new StreamableHTTPServerTransport({
-                sessionIdGenerator: randomUUID,
-                onsessioninitialized: (sid) => void transports.set(sid, created),
-              });
-              await createEchoServer().connect(created);
-              transport = created;
-            }
-            await transport.handleRequest?.(req, res);
-          }
-        })().catch((error: unknown) => res.writeHead(500).end(String(error)));
-      });
-      await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-      base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-    });
-    after(async () => {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-    });
+    let http: EchoHttpServer;
+    before(async () => (http = await startEchoHttpServer()));
+    after(() => http.close());
 
     it("connects over Streamable HTTP and SSE with the given headers, and ends the HTTP session on close", async () => {
       const headers = [{ name: "Authorization", value: "Bearer t0ken" }];
       const connections = await connectMcpServers(
         [
-          { type: "http", name: "web", url: `${base}/mcp`, headers },
-          { type: "sse", name: "old", url: `${base}/sse`, headers },
+          { type: "http", name: "web", url: `${http.base}/mcp`, headers },
+          { type: "sse", name: "old", url: `${http.base}/sse`, headers },
           { type: "http", name: "down", url: "http://127.0.0.1:9/mcp", headers: [] },
         ],
         { cwd: temp.make() },
@@ -321,12 +274,12 @@ describe("MCP tools", () => {
           content: "echo: over http",
         });
         assert.deepEqual(await runTool(tool(connections, "mcp_old_add"), { a: 1, b: 2 }, env()), { content: "3" });
-        assert.ok(seen.length > 0 && seen.every((r) => r.auth === "Bearer t0ken"), JSON.stringify(seen));
+        assert.ok(http.seen.length > 0 && http.seen.every((r) => r.auth === "Bearer t0ken"), JSON.stringify(http.seen));
       } finally {
         await connections.close();
       }
       assert.ok(
-        seen.some((r) => r.method === "DELETE" && r.path === "/mcp"),
+        http.seen.some((r) => r.method === "DELETE" && r.path === "/mcp"),
         "the HTTP session was terminated",
       );
     });
