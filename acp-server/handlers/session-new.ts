@@ -23,10 +23,12 @@ import { TerminalLinks } from "../editor/terminal-links.js";
 import type { ServerContext } from "../rpc/server-context.js";
 import { AcpSession, type AcpSessionOptions } from "../session/acp-session.js";
 import { configOptionsOf, modesOf } from "../session/session-config.js";
+import { SessionMcp } from "../session/session-mcp.js";
 import { SessionPersistence } from "../session/session-persistence.js";
 import { skillAvailableCommands } from "../turn/skill-commands.js";
 import { availableCommands } from "../turn/slash-commands.js";
 import { sessionEventUpdate } from "../updates/session-event-update.js";
+import { requireUsableProvider } from "./authentication.js";
 
 /** Loads the configuration for a session in `cwd`; a broken config.yaml becomes an ACP error naming file and line. */
 export function prepareForClient(
@@ -53,14 +55,16 @@ export function prepareForClient(
 
 /**
  * Creates a session rooted at the client's cwd (never process.cwd()) and records it in the session store. A broken
- * config.yaml is an error naming the file and line; a missing model or key is not: the session opens and each
- * prompt explains what to set.
+ * config.yaml is an error naming the file and line; a missing model or key is ACP's auth_required (the editor offers
+ * the setup). Loaded and resumed sessions open either way: their history is worth seeing, and each prompt explains.
  */
 export async function handleNewSession(
   ctx: ServerContext,
   params: NewSessionRequest,
   client: AgentContext,
 ): Promise<NewSessionResponse> {
+  // No usable model: ACP's auth_required, so the editor offers the setup (authentication.ts).
+  requireUsableProvider(ctx);
   const mcp = await startMcpServers(ctx, params.cwd, params.mcpServers);
   const prepared = prepareForClient(ctx, params.cwd, mcp.tools);
   const sessionId = randomUUID();
@@ -97,23 +101,16 @@ export async function handleNewSession(
 }
 
 /**
- * Starts the MCP servers the client gave for this session (stdio, http, sse), at most 15 s each. A server that fails
- * is told to the user; the session opens without its tools. No servers: nothing is loaded.
+ * Starts the session's MCP servers (config.yaml's `mcp_servers` and the client's list; stdio, http, sse), at most
+ * 15 s each unless config.yaml says otherwise. A server that fails is told to the user; the session opens without its
+ * tools (session-mcp.ts).
  */
-export async function startMcpServers(
+export function startMcpServers(
   ctx: ServerContext,
   cwd: string,
   servers: readonly McpServer[] | null | undefined,
-) {
-  if (!servers || servers.length === 0) return { tools: [] as Tool[], close: async () => undefined, notices: [] };
-  const { connectMcpServers } = await import("../../agent/index-mcp.js");
-  const connections = await connectMcpServers(servers, { cwd, log: (line) => ctx.log.debug(`mcp: ${line}`) });
-  const notices = connections.failures.map((f) => ({
-    title: `MCP server ${f.server} did not start`,
-    description: `${f.message} Its tools are not available in this session.`,
-  }));
-  for (const f of connections.failures) ctx.log.warn(`MCP server ${f.server} failed: ${f.message}`);
-  return { tools: connections.tools, close: () => connections.close(), notices };
+): Promise<SessionMcp> {
+  return SessionMcp.open(ctx.env, ctx.log, cwd, servers ?? []);
 }
 
 export function sessionOptions(

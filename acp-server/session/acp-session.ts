@@ -18,7 +18,6 @@ import {
   type StopReason,
   SubdirectoryHintTracker,
   type TokenUsage,
-  type Tool,
   type ToolEnvironment,
   TurnCheckpoint,
   type Workspace,
@@ -29,6 +28,7 @@ import { TerminalLinks } from "../editor/terminal-links.js";
 import { PromptQueue } from "../turn/prompt-queue.js";
 import { type StartupNotice, startupNotices } from "../updates/startup-notices.js";
 import { SessionEvents } from "./session-events.js";
+import type { SessionMcp } from "./session-mcp.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
 import { thinkingChoice } from "./thinking-option.js";
 
@@ -53,8 +53,8 @@ export interface AcpSessionOptions {
   readonly terminals?: TerminalLinks;
   /** Called after each turn (the server schedules store compaction). */
   readonly onTurnEnd?: () => void;
-  /** Tools from the session's MCP servers, and how to stop those servers when the session ends. */
-  readonly mcp?: { readonly tools: readonly Tool[]; close(): Promise<void> };
+  /** The session's MCP servers: their tools, how to stop them when the session ends, /reload-mcp's restart. */
+  readonly mcp?: SessionMcp;
   /** More things the user must hear when the session opens (a corrupt session database that was recovered). */
   readonly notices?: readonly StartupNotice[];
 }
@@ -211,6 +211,10 @@ export class AcpSession {
     });
     this.tail = job.catch(() => undefined);
     return job;
+  }
+
+  get mcp(): SessionMcp | undefined {
+    return this.options.mcp;
   }
 
   /** `/steer <text>`: false when no turn runs (the text is then an ordinary prompt). */

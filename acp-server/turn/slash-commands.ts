@@ -9,6 +9,7 @@ import {
 } from "../../agent/index.js";
 import { HERMES_ACP_VERSION } from "../rpc/version.js";
 import type { AcpSession } from "../session/acp-session.js";
+import { reloadMcpCommand } from "./mcp-reload.js";
 import { rollbackCommand, type SlashCommandIo } from "./rollback-command.js";
 import { formatTools } from "./tools-report.js";
 import { steerCommand, undoCommand } from "./turn-control.js";
@@ -112,6 +113,11 @@ const COMMANDS: readonly SlashCommand[] = [
     name: "tools",
     description: "List the tools and toolsets of this session, and what the current mode lets them do",
     run: (session) => formatTools(session),
+  },
+  {
+    name: "reload-mcp",
+    description: "Restart this session's MCP servers from config.yaml and the editor's list, with their tools",
+    run: (session) => reloadMcpCommand(session),
   },
   {
     name: "version",

@@ -39,7 +39,10 @@ export function createSessionDelegationHost(options: SessionDelegationOptions): 
   const { config, settings } = options;
   return {
     settings,
-    parentTools: options.parentTools,
+    // Read at each delegation: /reload-mcp may have replaced the parent's MCP tools since.
+    get parentTools() {
+      return options.parentTools;
+    },
     ...(options.recordUsage ? { recordUsage: options.recordUsage } : {}),
     openChild(spec: ChildSpec): ChildOpening {
       const resolution = resolveChildRuntime(settings.endpoint, options.parentRuntime(), config.env, config.configPath);

@@ -50,8 +50,10 @@ export const BUDGET_EXHAUSTED_NOTE =
 export class Conversation {
   private readonly history: ChatMessage[] = [];
   private client: Promise<ModelClient> | undefined;
-  private readonly toolsByName: ReadonlyMap<string, Tool>;
+  private toolList: readonly Tool[];
+  private toolsByName: ReadonlyMap<string, Tool>;
   private schemas: readonly ToolSchema[] | undefined;
+  private fixedTokens: number | undefined;
   private readonly steers = new SteerInbox();
 
   readonly compaction: HistoryCompaction | undefined;
@@ -65,13 +67,13 @@ export class Conversation {
     this.currentRuntime = options.runtime;
     this.thinking = options.reasoningEffort;
     this.systemPrompt = options.systemPrompt;
+    this.toolList = options.tools;
     this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
-    let fixedTokens: number | undefined;
     this.compaction = options.compression
       ? new HistoryCompaction({
           settings: options.compression,
           contextLength: options.runtime.contextLength ?? DEFAULT_CONTEXT_TOKENS,
-          fixedTokens: () => (fixedTokens ??= estimateFixedTokens(options.systemPrompt, this.toolSchemas)),
+          fixedTokens: () => (this.fixedTokens ??= estimateFixedTokens(options.systemPrompt, this.toolSchemas)),
           model: () => this.currentRuntime.model,
           client: () => this.modelClient(),
           onCompressed: () => this.afterCompression(),
@@ -84,7 +86,7 @@ export class Conversation {
    * (~15 ms for all of them), which opening a session need not pay.
    */
   private get toolSchemas(): readonly ToolSchema[] {
-    this.schemas ??= this.options.tools.map((t) => ({
+    this.schemas ??= this.toolList.map((t) => ({
       name: t.name,
       description: t.description,
       parameters: t.parameters,
@@ -119,7 +121,15 @@ export class Conversation {
 
   /** The tools the model is offered (built-ins, MCP tools, delegate_task), for /tools. */
   get tools(): readonly Tool[] {
-    return this.options.tools;
+    return this.toolList;
+  }
+
+  /** Replaces the tools between turns (/reload-mcp); the next request sends their schemas. */
+  setTools(tools: readonly Tool[]): void {
+    this.toolList = tools;
+    this.toolsByName = new Map(tools.map((t) => [t.name, t]));
+    this.schemas = undefined;
+    this.fixedTokens = undefined;
   }
 
   get runtime(): RuntimeProvider {

@@ -107,7 +107,10 @@ export function prepareConversation(
       config,
       cwd,
       settings: delegation,
-      parentTools: tools,
+      // The conversation's tools as they are now (/reload-mcp replaces its MCP tools).
+      get parentTools() {
+        return conversation.tools;
+      },
       parentRuntime: () => conversation.runtime,
       parentReasoningEffort: () => conversation.reasoningEffort,
       fallbacks: fallbacks.runtimes,
