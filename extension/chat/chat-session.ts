@@ -164,12 +164,14 @@ export class ChatSession implements vscode.Disposable {
   /** One prompt request: the chat is busy until it answers, and a turn that changed files leaves its checkpoint. */
   private async run(prompt: acp.ContentBlock[]): Promise<acp.StopReason> {
     this.setBusy(true);
+    // Counted now: texts lined up with /queue run in the same request, and their messages come before its end.
+    const turn = this.transcript.userMessages;
     try {
       const connection = await this.connect();
       const response = await connection.prompt(prompt);
       const { stopReason } = response;
       const checkpoint = connection.checkpoints ? responseCheckpoint(response._meta) : undefined;
-      if (checkpoint) this.transcript.addCheckpoint(checkpoint);
+      if (checkpoint) this.transcript.addCheckpoint(checkpoint, turn);
       if (stopReason === "max_tokens")
         this.transcript.addNotice("warning", "The reply was cut off: the model reached its output limit.");
       if (stopReason === "refusal") this.transcript.addNotice("warning", "The model refused to continue.");
@@ -263,6 +265,8 @@ export class ChatSession implements vscode.Disposable {
           if (this.connection !== connection) return;
           this.connection = undefined;
           this.permissions.cancelAll();
+          // The next prompt starts a new session: the conversation the messages above belonged to is gone.
+          this.transcript.sealUserItems();
           this.transcript.addNotice("error", "The Hermes server stopped. It will be restarted with your next message.");
           void vscode.window.showWarningMessage(
             "The Hermes server stopped; it will restart on your next message. See “Hermes: Show Server Log”.",

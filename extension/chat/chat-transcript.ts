@@ -135,10 +135,14 @@ export class ChatTranscript {
     this.sink("chat/snapshot", this.snapshot());
   }
 
-  /** The end of a turn that changed files, with the checkpoint that restores them to before it. */
-  addCheckpoint(checkpoint: string): void {
+  /** How many user messages the chat shows: the number of the turn the latest one started. */
+  get userMessages(): number {
+    return this.items.filter((i) => i.kind === "user").length;
+  }
+
+  /** The end of a turn that changed files (turn `turn`), with the checkpoint that restores them to before it. */
+  addCheckpoint(checkpoint: string, turn: number): void {
     this.streaming = undefined;
-    const turn = this.items.filter((i) => i.kind === "user").length;
     this.add({ kind: "checkpoint", id: this.nextId(), checkpoint, turn });
   }
 
@@ -151,7 +155,8 @@ export class ChatTranscript {
     this.add({ ...item, canRetry: true });
   }
 
-  private sealUserItems(): void {
+  /** The server's conversation is gone (/new, a restarted server): the messages shown can no longer be taken back. */
+  sealUserItems(): void {
     for (const item of this.items)
       if (item.kind === "user" && item.canEdit) this.replace({ ...item, canEdit: false, canRetry: false });
     this.retryable = undefined;

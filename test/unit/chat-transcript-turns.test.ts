@@ -65,10 +65,10 @@ describe("chat transcript: retry, edit & resend, checkpoints", () => {
     const { t, sent } = transcript();
     t.addUser("first", []);
     reply(t, "one");
-    t.addCheckpoint("c1");
+    t.addCheckpoint("c1", 1);
     t.addUser("second", []);
     reply(t, "two");
-    t.addCheckpoint("c2");
+    t.addCheckpoint("c2", 2);
     const [first, , , second] = t.snapshot().items;
     assert.equal(t.exchangesFrom(first!.id), 2);
 
@@ -88,12 +88,21 @@ describe("chat transcript: retry, edit & resend, checkpoints", () => {
     assert.equal(t.retryTarget, first!.id);
   });
 
-  it("numbers a checkpoint after the turn's user message", () => {
+  it("counts the user messages shown, for the number of the turn a checkpoint belongs to", () => {
     const { t } = transcript();
     t.addUser("a", []);
     t.addUser("/usage", []);
     t.addUser("b", []);
-    t.addCheckpoint("abc");
+    assert.equal(t.userMessages, 3);
+    t.addCheckpoint("abc", 3);
     assert.deepEqual(shown(t.snapshot().items).at(-1), "checkpoint abc turn 3");
+  });
+
+  it("takes Edit & resend and Retry away when the server's conversation is gone", () => {
+    const { t } = transcript();
+    t.addUser("a", []);
+    t.sealUserItems();
+    assert.deepEqual(shown(t.snapshot().items), ["user a"]);
+    assert.equal(t.retryTarget, undefined);
   });
 });
