@@ -2,6 +2,7 @@ import { type InitializeRequest, type InitializeResponse, PROTOCOL_VERSION } fro
 import type { AgentCapabilities } from "@agentclientprotocol/sdk/experimental/nes";
 import type { ServerContext } from "../rpc/server-context.js";
 import { AGENT_NAME, AGENT_TITLE, HERMES_ACP_VERSION } from "../rpc/version.js";
+import { authMethods } from "./auth-methods.js";
 import { DOCUMENT_EVENTS_CAPABILITY } from "./document-events.js";
 
 /** Answers `initialize` with protocol 1 and only the capabilities this server really has. Does no other work. */
@@ -23,6 +24,6 @@ export function handleInitialize(ctx: ServerContext, params: InitializeRequest):
     protocolVersion: PROTOCOL_VERSION,
     agentCapabilities,
     agentInfo: { name: AGENT_NAME, title: AGENT_TITLE, version: HERMES_ACP_VERSION },
-    authMethods: [],
+    authMethods: authMethods(params.clientCapabilities),
   };
 }

@@ -1,4 +1,5 @@
 // The session-scoped handlers, gathered so the server can load them (and the engine behind them) in one lazy step.
+export { handleAuthenticate } from "./authentication.js";
 export { handleCheckpointPreview, handleCheckpointRestore } from "./checkpoint-methods.js";
 export {
   handleCloseSession,

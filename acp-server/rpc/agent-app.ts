@@ -31,6 +31,7 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
       );
       return handleInitialize(ctx, params);
     })
+    .onRequest("authenticate", async ({ params }) => (await handlers()).handleAuthenticate(ctx, params))
     .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))
     .onRequest("session/load", async ({ params, client }) => (await handlers()).handleLoadSession(ctx, params, client))
     .onRequest("session/list", async ({ params }) => (await handlers()).handleListSessions(ctx, params))

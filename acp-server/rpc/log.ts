@@ -1,4 +1,5 @@
 import { redactSecrets } from "../../agent/index-redaction.js";
+import { BIN_NAME } from "./version.js";
 
 /**
  * Logging for the server. stdout belongs to JSON-RPC, so every line goes to stderr. `--verbose` adds debug lines.
@@ -16,7 +17,7 @@ export function createStderrLogger(
   verbose: boolean,
   write: (line: string) => void = (l) => process.stderr.write(l),
 ): Logger {
-  const emit = (level: string, message: string) => write(`[hermes-acp] ${level} ${redactSecrets(message)}\n`);
+  const emit = (level: string, message: string) => write(`[${BIN_NAME}] ${level} ${redactSecrets(message)}\n`);
   return {
     debug: (m) => verbose && emit("debug", m),
     info: (m) => emit("info", m),

@@ -13,7 +13,7 @@ describe("hermes-acp over real stdio: a first real turn", () => {
   it("answers initialize with protocol 1, its identity and only real capabilities", async () => {
     const init = await server.harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
     assert.equal(init.protocolVersion, 1);
-    assert.equal(init.agentInfo?.name, "hermes-agent");
+    assert.equal(init.agentInfo?.name, "hermes-editor-agent");
     assert.equal(init.agentCapabilities?.loadSession, true);
     assert.equal(
       init.agentCapabilities?.promptCapabilities?.image,
@@ -199,22 +199,6 @@ describe("hermes-acp over real stdio: configuration problems", () => {
     }
   });
 
-  it("opens a session without a key but tells the user on each prompt what to set, without calling the model", async () => {
-    const home = temp.make();
-    writeFileSync(join(home, "config.yaml"), "model:\n  provider: openrouter\n  default: anthropic/claude-sonnet-4\n");
-    const harness = AcpHarness.spawn(serverEnv(home));
-    try {
-      await harness.initialize();
-      const sessionId = await harness.newSession(home);
-      const response = await harness.prompt(sessionId, "hi");
-      assert.equal(response.stopReason, "end_turn");
-      assert.match(harness.replyText(sessionId), /No API key for OpenRouter: set OPENROUTER_API_KEY/);
-      assert.deepEqual(harness.violations, []);
-    } finally {
-      await harness.close();
-    }
-  });
-
   it("explains an endpoint that cannot be reached", async () => {
     const closed = await ScriptedLlm.start();
     const deadUrl = closed.baseUrl;
@@ -236,7 +220,8 @@ describe("hermes-acp over real stdio: configuration problems", () => {
   });
 
   it("writes nothing but JSON-RPC on stdout, even with --verbose", async () => {
-    const home = temp.make();
+    // A usable configuration (session/new needs one); the model itself is never called here.
+    const home = hermesHomeFor(temp.make(), "http://127.0.0.1:9/v1");
     const harness = AcpHarness.spawn(serverEnv(home), { args: ["--verbose"] });
     try {
       await harness.initialize();
@@ -246,6 +231,6 @@ describe("hermes-acp over real stdio: configuration problems", () => {
     } finally {
       await harness.close();
     }
-    assert.match(harness.stderr, /\[hermes-acp\] debug/);
+    assert.match(harness.stderr, /\[hermes-editor\] debug/);
   });
 });
