@@ -15,6 +15,7 @@ import { ChatTranscript, type TranscriptSink } from "./chat-transcript.js";
 import { CheckpointRestorer } from "./checkpoint-restore.js";
 import { pickersOf } from "./config-pickers.js";
 import { PermissionRequests } from "./permission-requests.js";
+import { isAuthRequired, offerSetup } from "./setup-offer.js";
 
 export interface ChatSessionOptions {
   readonly serverPath: string;
@@ -178,6 +179,11 @@ export class ChatSession implements vscode.Disposable {
       return stopReason;
     } catch (error) {
       this.transcript.addNotice("error", `Hermes could not answer: ${(error as Error).message}`);
+      // No model configured: offer the setup rather than leave the user with the error (setup-offer.ts).
+      if (isAuthRequired(error))
+        void this.options.secrets
+          .env()
+          .then((env) => offerSetup((error as Error).message, this.options.serverPath, env));
       throw error;
     } finally {
       this.setBusy(false);
