@@ -8,6 +8,12 @@
 import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as esbuild from "esbuild";
 
+// `npm pack` / `npm publish` run prepack (the clean production build) and then prepare (this file without flags):
+// a second, development build would add its own chunks beside the first in the tarball.
+if (process.env.npm_lifecycle_event === "prepare" && ["pack", "publish"].includes(process.env.npm_command ?? "")) {
+  process.exit(0);
+}
+
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
 

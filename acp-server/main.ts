@@ -2,17 +2,19 @@ import { parseArgs } from "node:util";
 import { createStderrLogger } from "./rpc/log.js";
 import { HERMES_ACP_VERSION } from "./rpc/version.js";
 
-const USAGE = `hermes-acp ${HERMES_ACP_VERSION}: Hermes Agent over the Agent Client Protocol (stdio)
+const USAGE = `hermes-editor ${HERMES_ACP_VERSION}: Hermes Agent over the Agent Client Protocol (stdio)
 
 Usage:
-  hermes-acp                 serve ACP on stdin/stdout (what Zed, JetBrains and VS Code run)
-  hermes-acp chat "prompt"   run one turn in the current directory and print the reply
-  hermes-acp context [dir]   show which context files a session in dir loads, shadows, blocks or truncates
+  hermes-editor              serve ACP on stdin/stdout (what Zed, JetBrains and VS Code run)
+  hermes-editor chat "prompt"
+                             run one turn in the current directory and print the reply
+  hermes-editor context [dir]
+                             show which context files a session in dir loads, shadows, blocks or truncates
                              (--json for machine-readable output)
   hermes-editor --setup      choose a provider, a model and a key (asked, or given as flags below), save them in
                              $HERMES_HOME and test them with one call to the model
-  hermes-acp --check         show the configuration in use and whether a model is reachable with it
-  hermes-acp --version       print the version
+  hermes-editor --check      show the configuration in use and whether a model is reachable with it
+  hermes-editor --version    print the version
 
 Setup flags (each answers a question; a script that gives --provider is asked only what has no default):
   --provider NAME            openrouter, openai, anthropic, gemini, deepseek, ollama, custom... (see --setup's list)
@@ -57,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`hermes-acp: ${(error as Error).message}\n\n${USAGE}`);
+    process.stderr.write(`hermes-editor: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -67,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (values.version) {
-    process.stdout.write(`hermes-acp ${HERMES_ACP_VERSION}\n`);
+    process.stdout.write(`hermes-editor ${HERMES_ACP_VERSION}\n`);
     return 0;
   }
   const setupFlagGiven = Object.keys(SETUP_OPTIONS).find((name) => name in values);
@@ -99,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "chat") {
     const prompt = rest.join(" ").trim();
     if (!prompt) {
-      process.stderr.write('hermes-acp: chat needs a prompt, e.g. hermes-acp chat "explain this project"\n');
+      process.stderr.write('hermes-editor: chat needs a prompt, e.g. hermes-editor chat "explain this project"\n');
       return 2;
     }
     const { runChat } = await import("./commands/chat.js");
@@ -113,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
     return runContext(rest[0], values.json === true, process.env, (text) => process.stdout.write(text));
   }
   if (command !== undefined) {
-    process.stderr.write(`hermes-acp: unknown command '${command}'\n\n${USAGE}`);
+    process.stderr.write(`hermes-editor: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
   const { serveStdio } = await import("./rpc/serve-stdio.js");
@@ -126,7 +128,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`hermes-acp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`hermes-editor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs bubblewrap, the OS sandbox the agent runs its commands in on Linux (Debian/Ubuntu package `bubblewrap`),
 # when it is missing and this user may install packages. Without it the server still works and says, once per
-# session and in `hermes-acp --check`, that commands run unconfined. Idempotent; CI calls it before `npm test`.
+# session and in `hermes-editor --check`, that commands run unconfined. Idempotent; CI calls it before `npm test`.
 set -euo pipefail
 if [ "$(uname -s)" != "Linux" ] || command -v bwrap >/dev/null 2>&1; then exit 0; fi
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then

@@ -11,7 +11,7 @@ export interface ChatIo {
 }
 
 /**
- * `hermes-acp chat "prompt"`: one turn in the current directory, through the same ACP server code connected
+ * `hermes-editor chat "prompt"`: one turn in the current directory, through the same ACP server code connected
  * in-process to a minimal client, printing the reply as it streams. Ctrl-C cancels the turn. Returns the exit
  * status: 0 for a completed turn, 1 when the turn could not run or the model failed.
  */
@@ -20,7 +20,7 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
   let failed = false;
   let endedWithNewline = true;
   const client = acp
-    .client({ name: "hermes-acp-chat" })
+    .client({ name: "hermes-editor-chat" })
     .onRequest("session/request_permission", ({ params }) => askOnTerminal(params, io.writeNote))
     .onNotification("session/update", ({ params }) => {
       const update = params.update;
@@ -39,7 +39,7 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
       await agent.request("initialize", {
         protocolVersion: acp.PROTOCOL_VERSION,
         clientCapabilities: {},
-        clientInfo: { name: "hermes-acp-chat", version: HERMES_ACP_VERSION },
+        clientInfo: { name: "hermes-editor-chat", version: HERMES_ACP_VERSION },
       });
       const { sessionId } = await agent.request("session/new", { cwd, mcpServers: [] });
       // One-shot runs edit the project without a question per file (dangerous commands still ask on a terminal).
@@ -61,7 +61,7 @@ export async function runChat(promptText: string, cwd: string, log: Logger, io: 
     if (stopReason === "cancelled") io.writeNote("[cancelled]\n");
     return failed ? 1 : 0;
   } catch (error) {
-    io.writeNote(`hermes-acp: ${(error as Error).message}\n`);
+    io.writeNote(`hermes-editor: ${(error as Error).message}\n`);
     return 1;
   }
 }

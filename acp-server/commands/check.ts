@@ -9,7 +9,7 @@ import {
 } from "../../agent/index.js";
 
 /**
- * `hermes-acp --check`: says where the configuration is and whether a model can be reached with it, without
+ * `hermes-editor --check`: says where the configuration is and whether a model can be reached with it, without
  * calling the model and without ever printing a key, and how the agent's commands are contained. Returns the exit
  * status: 0 when ready, 1 otherwise (commands without a sandbox are reported, not a failure: the gate still holds).
  */

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { buildSessionPrompt, ConfigError, type Env, formatContextReport, loadHermesConfig } from "../../agent/index.js";
 
 /**
- * `hermes-acp context [dir] [--json]`: the context inspector. Shows exactly what a session opened in `dir` would
+ * `hermes-editor context [dir] [--json]`: the context inspector. Shows exactly what a session opened in `dir` would
  * load — without writing anything to HERMES_HOME. Returns the exit status.
  */
 export function runContext(dir: string | undefined, json: boolean, env: Env, out: (text: string) => void): number {
@@ -11,7 +11,7 @@ export function runContext(dir: string | undefined, json: boolean, env: Env, out
     config = loadHermesConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    out(`hermes-acp: ${error.message}\n`);
+    out(`hermes-editor: ${error.message}\n`);
     return 1;
   }
   const cwd = resolve(dir ?? process.cwd());

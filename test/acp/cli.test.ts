@@ -30,7 +30,7 @@ describe("hermes-acp command line", () => {
   it("--version prints the package version", async () => {
     const result = await runCli(["--version"], serverEnv(temp.make()));
     assert.equal(result.code, 0);
-    assert.match(result.stdout, /^hermes-acp \d+\.\d+\.\d+\n$/);
+    assert.match(result.stdout, /^hermes-editor \d+\.\d+\.\d+\n$/);
   });
 
   it("--check on a good config names the provider, model and key source, never the key, and exits 0", async () => {

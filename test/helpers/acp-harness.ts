@@ -45,9 +45,13 @@ export class AcpHarness {
 
   static spawn(
     env: Record<string, string>,
-    options: { args?: string[]; cwd?: string; client?: acp.ClientApp } = {},
+    /** `bin`: an installed executable to run instead of this checkout's build (the package-install test). */
+    options: { args?: string[]; cwd?: string; client?: acp.ClientApp; bin?: string } = {},
   ): AcpHarness {
-    const child = spawn(process.execPath, [SERVER_BIN, ...(options.args ?? [])], {
+    const [file, args] = options.bin
+      ? [options.bin, options.args ?? []]
+      : [process.execPath, [SERVER_BIN, ...(options.args ?? [])]];
+    const child = spawn(file, args, {
       env,
       cwd: options.cwd,
       stdio: ["pipe", "pipe", "pipe"],

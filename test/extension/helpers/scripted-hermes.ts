@@ -25,7 +25,7 @@ export async function startScriptedHermes(): Promise<ScriptedHermes> {
     `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`,
   );
   process.env.HERMES_HOME = home;
-  const api = (await vscode.extensions.getExtension("hermes-for-editors.hermes-agent")!.activate()) as HermesApi;
+  const api = (await vscode.extensions.getExtension("hermes-for-editors.hermes-editor-agent")!.activate()) as HermesApi;
   const pid = api.chat.serverPid;
   if (pid) {
     process.kill(pid);

@@ -6,7 +6,7 @@ import * as assert from "node:assert/strict";
 import { realpathSync } from "node:fs";
 import * as vscode from "vscode";
 
-const EXTENSION_ID = "hermes-for-editors.hermes-agent";
+const EXTENSION_ID = "hermes-for-editors.hermes-editor-agent";
 
 describe("extension activation", () => {
   it("is installed as the extension under development", () => {
@@ -16,7 +16,7 @@ describe("extension activation", () => {
       extension,
       `${EXTENSION_ID} is not among the loaded extensions (look for "not compatible" under user/logs/)`,
     );
-    assert.equal(extension.packageJSON.name, "hermes-agent");
+    assert.equal(extension.packageJSON.name, "hermes-editor-agent");
   });
 
   it("activates without throwing", async () => {

@@ -29,7 +29,7 @@ describe("chat and review in VS Code", function () {
     // The server inherits the extension host's environment.
     process.env.HERMES_HOME = home;
     workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-    api = (await vscode.extensions.getExtension("hermes-for-editors.hermes-agent")!.activate()) as HermesApi;
+    api = (await vscode.extensions.getExtension("hermes-for-editors.hermes-editor-agent")!.activate()) as HermesApi;
   });
 
   after(async () => {
