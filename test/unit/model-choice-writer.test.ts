@@ -28,7 +28,12 @@ describe("model-choice-writer: the `model:` section --setup writes", () => {
       file,
       "# top\nmodel:\n  provider: anthropic # mine\n  model: old\n  base_url: http://x/v1\n  api_mode: anthropic_messages\n  api_key: sk-a\n  max_retries: 2\nagent:\n  reasoning_effort: high # hmm\n",
     );
-    const removed = writeModelChoice(file, { provider: "openrouter", model: "a/b", dropApiMode: true, dropApiKey: true });
+    const removed = writeModelChoice(file, {
+      provider: "openrouter",
+      model: "a/b",
+      dropApiMode: true,
+      dropApiKey: true,
+    });
     assert.deepEqual(removed, ["model.model", "model.base_url", "model.api_mode", "model.api_key"]);
     assert.equal(
       readFileSync(file, "utf8"),
