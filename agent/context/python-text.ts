@@ -14,6 +14,14 @@ export function pyStrip(text: string): string {
   return text.slice(start, end);
 }
 
+/**
+ * A file's text without the one leading BOM Windows editors write (upstream strips it, its test
+ * `test_leading_utf8_bom_stripped_not_blocked`): neither the prompt nor the scanner sees it. A BOM anywhere else stays.
+ */
+export function withoutLeadingBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Upstream's `_strip_yaml_frontmatter`: drops a leading `---` … `---` block; an unclosed one, or an empty body, keeps the original. */
 export function stripYamlFrontmatter(content: string): string {
   const text = content.replace(/^\ufeff+/, "");

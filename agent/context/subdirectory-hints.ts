@@ -5,7 +5,7 @@ import { readBlockedError } from "../security/file-safety.js";
 import { scanWhole } from "../security/threat-scanner.js";
 import { realpathOr, statOr } from "./fs-probe.js";
 import { type PathArguments, pathCandidates, USUAL_PATH_ARGUMENTS } from "./hint-candidates.js";
-import { pyStrip } from "./python-text.js";
+import { pyStrip, withoutLeadingBom } from "./python-text.js";
 import { truncateContent } from "./truncation.js";
 
 /** Per directory, the first non-empty of these is its hint ([LATER] list, with AGENTS.override.md). */
@@ -168,7 +168,7 @@ export class SubdirectoryHintTracker {
       if (readBlockedError(target, { hermesHome: this.options.hermesHome, home: this.options.userHome })) continue;
       let content: string;
       try {
-        content = pyStrip(readFileSync(target, "utf8"));
+        content = pyStrip(withoutLeadingBom(readFileSync(target, "utf8")));
       } catch {
         continue;
       }

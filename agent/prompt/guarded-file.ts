@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { pyStrip, stripYamlFrontmatter } from "../context/python-text.js";
+import { pyStrip, stripYamlFrontmatter, withoutLeadingBom } from "../context/python-text.js";
 import type { ThreatScope } from "../security/threat-patterns.js";
 import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
 
@@ -37,11 +37,10 @@ export function readGuardedFile(
     if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return { kind: "missing" };
     return { kind: "unreadable", reason: code ?? (error as Error).message };
   }
-  let content = pyStrip(raw);
+  let content = pyStrip(withoutLeadingBom(raw));
   if (!content) return { kind: "empty", rawChars: raw.length };
   if (options.frontmatter) content = stripYamlFrontmatter(content);
-  // One leading BOM is not an attack (editors write it); anywhere else it still counts as invisible.
-  const scanned = content.startsWith("\ufeff") ? content.slice(1) : content;
+  const scanned = content;
   const lineOffset = countNewlines(raw, raw.indexOf(scanned));
   // Each finding keeps its snippet, for the context inspector.
   const threats = scanWhole(scanned, options.scope ?? "context").map((f) => ({ ...f, line: f.line + lineOffset }));

@@ -39,6 +39,18 @@ export interface ConversionRequest {
 
 export type ConversionReply = { readonly markdown: string } | { readonly error: string };
 
+/**
+ * What the converter escapes in text: the library's default escapes every `_`, `*` and `\`, so `snake_case_name`
+ * reached the model as `snake\_case\_name` and was copied into code that way. Here a `_` between two letters or
+ * digits stays as written (CommonMark never reads an intraword `_` as emphasis), a backslash is escaped only before
+ * the punctuation it would otherwise escape (`C:\Users` stays), and `*`, backticks, `~` and brackets, which can
+ * change meaning inside a word, are still escaped.
+ */
+const WORD_KEEPING_ESCAPE: readonly [RegExp, string] = [
+  /\\(?=[!-/:-@[-`{-~])|[`*~[\]]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu,
+  "\\$&",
+];
+
 let converter: Promise<NodeHtmlMarkdown> | undefined;
 
 async function loadConverter(): Promise<NodeHtmlMarkdown> {
@@ -52,7 +64,10 @@ async function loadConverter(): Promise<NodeHtmlMarkdown> {
   const skipHidden: TranslatorConfigObject = {
     [HIDEABLE]: ({ node }) => (isHidden(node) ? { ignore: true } : {}),
   };
-  return new Converter({ ignore: DROPPED, maxConsecutiveNewlines: 2, keepDataImages: true }, skipHidden);
+  return new Converter(
+    { ignore: DROPPED, maxConsecutiveNewlines: 2, keepDataImages: true, globalEscape: WORD_KEEPING_ESCAPE },
+    skipHidden,
+  );
 }
 
 interface AttributeReader {

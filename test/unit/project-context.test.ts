@@ -142,7 +142,9 @@ describe("project context discovery", () => {
   });
 
   it("removes one leading BOM before scanning but blocks a BOM elsewhere", () => {
-    assert.equal(discoverProjectContext(project({ "AGENTS.md": "\ufeff# Rules" }), CAP).decisions[0]!.status, "loaded");
+    const leading = discoverProjectContext(project({ "AGENTS.md": "\ufeff# Rules" }), CAP);
+    assert.equal(leading.decisions[0]!.status, "loaded");
+    assert.ok(!leading.text.includes("\ufeff"), "the BOM does not reach the prompt (upstream strips it)");
     const inner = discoverProjectContext(project({ "AGENTS.md": "# Rules\ufeff here" }), CAP);
     assert.equal(inner.decisions[0]!.status, "blocked");
     assert.match(inner.text, /invisible_unicode_U\+FEFF/);
