@@ -116,4 +116,4 @@ export {
 // Safety: the sandbox's state, redaction of secrets, and the scanner's warm-up (run while the editor is idle).
 export { redactSecrets } from "./index-redaction.js";
 export { sandboxStatus } from "./sandbox/sandbox-status.js";
-export { warmUpScannerInSlices } from "./security/scanner-warm-up.js";
+export { SCANNER_WARM_UP_PACE, warmUpScannerInSlices } from "./security/scanner-warm-up.js";

@@ -14,6 +14,12 @@ import { AGENT_NAME } from "./version.js";
 // initialize reply has gone out, so spawn → initialize pays only for the protocol layer.
 const loadSessionHandlers = () => import("../handlers/session-handlers.js");
 
+/** A prompt running or waiting in any session: the scanner's warm-up steps aside (idle time only). */
+function anyPromptInFlight(ctx: ServerContext): boolean {
+  for (const session of ctx.sessions.values()) if (session.prompts.busy || session.isRunning) return true;
+  return false;
+}
+
 /** The ACP agent: method names wired to their handlers. One app per connection. */
 export function createAgentApp(ctx: ServerContext): acp.AgentApp {
   let sessionHandlers: ReturnType<typeof loadSessionHandlers> | undefined;
@@ -26,7 +32,9 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
             // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
             .then(() => import("../../agent/index.js"))
             // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
-            .then((engine) => engine.warmUpScannerInSlices())
+            .then((engine) =>
+              engine.warmUpScannerInSlices({ ...engine.SCANNER_WARM_UP_PACE, busy: () => anyPromptInFlight(ctx) }),
+            )
             .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
       );
       return handleInitialize(ctx, params);
