@@ -103,7 +103,7 @@ async function startServerSet(
   for (const f of connections.failures) log.warn(`MCP server ${f.server} failed: ${f.message}`);
   const failed = connections.failures.map((f) => ({
     title: `MCP server ${f.server} did not start`,
-    description: `${f.message} Its tools are not available in this session.`,
+    description: `${f.message.replace(/(?<![.!?])$/, ".")} Its tools are not available in this session.`,
   }));
   return {
     tools: connections.tools,

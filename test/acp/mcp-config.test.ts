@@ -44,7 +44,7 @@ describe("hermes-acp: MCP servers from config.yaml", () => {
     });
 
     it("offers and calls their tools (filtered, ${VAR}s expanded), skips enabled: false, lets the editor's entry win, and tells what failed", async function () {
-      this.timeout(30_000);
+      this.timeout(60_000);
       const { sessionId } = await server.harness.agent.request("session/new", {
         cwd: server.workspace,
         mcpServers: [
@@ -92,7 +92,7 @@ describe("hermes-acp: MCP servers from config.yaml", () => {
     });
 
     it("restarts the servers from the changed config.yaml and replaces their tools in the conversation", async function () {
-      this.timeout(30_000);
+      this.timeout(60_000);
       const sessionId = await server.harness.newSession(server.workspace);
       server.llm.enqueue({ kind: "text", chunks: ["Hello."] });
       await server.harness.prompt(sessionId, "hi");
