@@ -33,7 +33,10 @@ const BEFORE: Readonly<Record<string, string>> = {
   "large.txt": LARGE,
 };
 
-describe("hermes-acp: _hermes/checkpoint/preview and /restore", () => {
+describe("hermes-acp: _hermes/checkpoint/preview and /restore", function () {
+  // Each test runs a turn that snapshots a 2 MB file and then several git operations: seconds alone, far more on a
+  // machine busy with other suites.
+  this.timeout(60_000);
   const server = useScriptedServer({
     permission: "allow_once",
     prepare: (s) => {
