@@ -33,7 +33,7 @@ export class CheckpointRestorer implements vscode.Disposable {
   ): Promise<string | undefined> {
     const preview = await connection.previewCheckpoint(item.checkpoint);
     if (preview.files.length === 0) {
-      void vscode.window.showInformationMessage("The files already are as they were before this turn.");
+      void vscode.window.showInformationMessage("The files are already as they were before this turn.");
       return undefined;
     }
     await this.showChanges(preview, `Restore to before turn ${item.turn}`);
