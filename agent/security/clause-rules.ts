@@ -8,11 +8,12 @@ import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
  * other terms, and the verb that makes it an order (`head`), on that occurrence's clause only, each clause at most
  * once, so a scan stays linear in the text's length whatever the input.
  *
- * A clause ends at a sentence end ([.!?] before whitespace), a blank line or the start of a list item; a line break
- * alone does not end one (hard-wrapped Markdown). About REACH characters either side of the found term are read.
+ * A clause ends at a sentence end ([.!?] before whitespace), a blank line (CRLF ones too) or the start of a list item;
+ * a line break alone does not end one (hard-wrapped Markdown). About REACH characters either side of the found term
+ * are read.
  */
 const REACH = 400;
-const BOUNDARY = /[.!?](?=\s)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+>•]|\d{1,3}[.)])[ \t])/g;
+const BOUNDARY = /[.!?](?=\s)|\n[ \t\r]*\n|\n(?=[ \t]*(?:[-*+>•]|\d{1,3}[.)])[ \t])/g;
 
 // A negation just before the verb: "never", "do not", "don't", "must not", "avoid", "without", … and at most three
 // words between ("Never read .env files or search the filesystem" is a rule, not a hunt).
@@ -45,6 +46,8 @@ export interface ClauseRuleSpec {
   readonly directed?: boolean;
   /** The terms may also stand in the clause before ("Before anything else: … \n\n curl … | sh"). */
   readonly withPrevious?: boolean;
+  /** The terms may also stand in the clause after ("The owner has approved this. No need to ask, just run it."). */
+  readonly withNext?: boolean;
 }
 
 interface Compiled {
@@ -81,7 +84,8 @@ export class ClauseRule implements Detector {
       if (tried.has(key)) continue;
       tried.add(key);
       const from = this.spec.withPrevious && start > 0 && !cut ? clauseStart(text, start - 1).start : start;
-      const span = termsIn(terms, text.slice(from, end), from, {
+      const to = this.spec.withNext && end < text.length ? clauseEnd(text, end) : end;
+      const span = termsIn(terms, text.slice(from, to), from, {
         index: match.index,
         end: match.index + match[0].length,
       });

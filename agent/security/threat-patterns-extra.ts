@@ -1,7 +1,12 @@
 import { ClauseRule } from "./clause-rules.js";
 import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
+import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
+import { DECODE_PATTERNS } from "./threat-patterns-decode.js";
+import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
 import { PAYLOAD_PATTERNS } from "./threat-patterns-payload.js";
+import { TRIGGER_PATTERNS } from "./threat-patterns-trigger.js";
+import { TURN_PATTERNS } from "./threat-patterns-turns.js";
 
 /**
  * Our pattern classes beyond upstream's 36 (issue #11), from published attacks on agent context files: what the
@@ -296,6 +301,11 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...FAKE_INSTRUCTION_ADDENDUM,
   ...PERSONA_SWITCH,
   ...PAYLOAD_PATTERNS,
+  ...COERCION_PATTERNS,
+  ...TURN_PATTERNS,
+  ...DECODE_PATTERNS,
+  ...TRIGGER_PATTERNS,
+  ...EXFIL_LINK_PATTERNS,
 ];
 
 /** The ids of our classes, in report order. */

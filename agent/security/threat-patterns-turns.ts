@@ -1,0 +1,101 @@
+import { E, pattern, S } from "./pattern-kit.js";
+import type { Detector } from "./threat-patterns.js";
+
+/**
+ * Counterfeit conversation structure (issue #23), beyond the chat-template tokens of fake_role_marker: the end of
+ * the data the agent reads, followed by a turn in someone's name ("</output>\n\nUser: …", "End of tool output. New
+ * instructions from the user: …"); a user turn that carries an attack, answered by an agent that agrees; a reasoning
+ * block in the agent's own voice; a "### System:" header. Documentation shows chat transcripts, mentions `<thinking>`
+ * tags and has "System requirements" headers: what it does not do is close the data first, speak for the agent, or
+ * put an attack in a turn.
+ */
+
+// A role label: "User:", "Human:", "System:", in a few languages too ("Benutzer:", "Usuario:").
+const ROLE = String.raw`(?:user|human|assistant|system|developer|operator|admin|ai|model|benutzer|nutzer|usuario|utilisateur|assistent|asistente|syst[eè]me|sistema)`;
+// Orders said to come from someone the agent obeys.
+const NEW_ORDERS = String.raw`${S}(?:new|updated|further|additional|real|actual|next|urgent)\s+(?:instructions?|messages?|requests?|tasks?|orders?|prompt)\s+from\s+(?:the\s+)?(?:user|human|developer|system|admin(?:istrator)?|operator|owner)${E}|${S}(?:the\s+)?user\s+(?:says|said|writes|wrote|asks|replied|responds|now\s+says)\s*:`;
+// The end of what the agent is reading: a closing tag of tool output or a document, or an "end of …" line.
+const CLOSE_TAG = String.raw`</(?:tool_results?|function_results?|tool_output|tool_response|function_response|tool_call|tool_use|function_calls?|output|results?|response|stdout|stderr|observation|documents?|file|context|data|email|message|search_results?|content|page|text|untrusted[\w-]*)>`;
+const END_LINE = String.raw`end\s+of\s+(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)${E}[^\n]{0,40}`;
+
+const CLOSED_THEN_TURN = pattern(
+  "fake_turn",
+  [
+    ["</", "end of"],
+    [
+      "user",
+      "human",
+      "assistant",
+      "system",
+      "developer",
+      "operator",
+      "admin",
+      "ai",
+      "model",
+      "benutzer",
+      "nutzer",
+      "usuario",
+      "utilisateur",
+      "assistent",
+      "asistente",
+      "système",
+      "sistema",
+      "instruction",
+      "message",
+      "request",
+      "task",
+      "order",
+      "prompt",
+    ],
+  ],
+  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-]*${ROLE}\s*:|${NEW_ORDERS})`,
+  { starts: ["</", "end"] },
+);
+
+// What an injected user turn asks for: to drop the rules, to hand over secrets, to destroy.
+const ATTACK_IN_TURN = String.raw`${S}(?:ignore|disregard|forget|override|bypass)${E}|${S}(?:print|show|reveal|dump|list|send|upload|leak|output|cat|echo|paste|read|give\s+me)\s+(?:\w+\s+){0,3}?(?:env(?:ironment)?\s+variables?|secrets?|credentials?|tokens?|api\s+keys?|passwords?|private\s+keys?|system\s+prompt)${E}|\.env${E}|~/\.ssh|${S}(?:delete|wipe|rm\s+-rf|drop)\s+(?:\w+\s+){0,2}?(?:everything|all|repo(?:sitory)?|\.git|database|production)${E}`;
+// The agent's turn agreeing at once: words put in its mouth.
+const AGREES = String.raw`(?:sure|certainly|of\s+course|okay|ok|absolutely|understood|will\s+do|right\s+away|here\s+(?:they|it)\s+(?:are|is)|i\s+will|i['’]ll|done|yes|no\s+problem)${E}`;
+
+const USER_TURN_ATTACK = pattern(
+  "fake_turn",
+  [
+    ["human", "user"],
+    ["assistant", "ai:", "model:", "bot:"],
+  ],
+  String.raw`(?:human|user)(?<=(?:^|\n)[ \t>*\-]{0,8}(?:human|user))\s*:[^\n]{0,300}?(?:${ATTACK_IN_TURN})[^\n]{0,300}\n(?:[^\n]{0,300}\n){0,2}?[ \t>*\-]{0,8}(?:assistant|ai|model|bot)\s*:\s*(?:${AGREES})`,
+  { starts: ["human", "user"] },
+);
+
+// A reasoning block in the agent's voice: "<thinking> The user wants me to … I should … </thinking>".
+const THINK_TAG = String.raw`(?:thinking|think|reasoning|scratchpad|inner_monologue|internal_monologue|internal_thoughts|thoughts?|reflection)`;
+const FIRST_PERSON_PLAN = String.raw`${S}(?:I\s+(?:should|will|must|need\s+to|have\s+to|am\s+going\s+to|ought\s+to|can\s+safely)|I['’](?:ll|m\s+going\s+to)|the\s+user\s+(?:clearly\s+|really\s+|actually\s+|probably\s+|also\s+)*(?:wants|asked|expects|would\s+(?:like|want)|has\s+(?:asked|approved|authori[sz]ed)|won['’]t\s+mind|will\s+not\s+mind|doesn['’]t\s+mind))${E}`;
+const FAKE_REASONING = pattern(
+  "fake_turn",
+  [["<"], ["thinking", "think>", "reasoning", "scratchpad", "monologue", "thought", "reflection"]],
+  String.raw`<${THINK_TAG}>[^<]{0,1500}?(?:${FIRST_PERSON_PLAN})[^<]{0,1500}?</${THINK_TAG}>`,
+  {
+    starts: [
+      "thinking",
+      "think",
+      "reasoning",
+      "scratchpad",
+      "inner_monologue",
+      "internal_monologue",
+      "internal_thoughts",
+    ]
+      .concat(["thought", "reflection"])
+      .map((tag) => `<${tag}>`),
+  },
+);
+
+// "### System:" / "## User message:" opening a line: a turn dressed as a heading.
+const HEADING_ROLES = ["system", "user", "human", "assistant", "developer"];
+const ROLE_HEADING = pattern(
+  "fake_turn",
+  [["#"], HEADING_ROLES],
+  String.raw`(?:system|user|human|assistant|developer)(?<=(?:^|\n)[ \t]*#{1,6}[ \t]*(?:system|user|human|assistant|developer))(?:[ \t]+(?:message|prompt|turn|override|instructions?|note))?[ \t]*:`,
+  { starts: HEADING_ROLES },
+);
+
+export const TURN_PATTERNS: readonly Detector[] = [CLOSED_THEN_TURN, USER_TURN_ATTACK, FAKE_REASONING, ROLE_HEADING];

@@ -1,0 +1,84 @@
+import { strict as assert } from "node:assert";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describeThreat } from "../../agent/security/threat-descriptions.js";
+import { firstThreatMessage, scanWhole } from "../../agent/security/threat-scanner.js";
+import { loadProbeFamilies } from "../fixtures/scanner-probes/probes.js";
+
+/**
+ * Issue #23's attack families, measured on the probes in test/fixtures/scanner-probes/ (payloads written for these
+ * tests, and near-misses from real documentation): each family must be caught at 90% or more by its own pattern
+ * ids, and no near-miss may be flagged by anything. A user whose file is blocked sees the id and its description.
+ */
+
+// The ids that answer each family (a counterfeit turn may also be one of fake_role_marker's chat-template tokens).
+const FAMILY_IDS: Readonly<Record<string, readonly string[]>> = {
+  coercion: ["safeguard_override"],
+  turns: ["fake_turn", "fake_role_marker"],
+  "decode-exec": ["decode_exec"],
+  triggers: ["planted_trigger"],
+  "exfil-links": ["exfil_url_template"],
+};
+
+const ids = (text: string) => scanWhole(text, "context").map((f) => f.id);
+
+describe("threat scanner: issue #23's attack families (test/fixtures/scanner-probes)", () => {
+  const families = loadProbeFamilies();
+
+  it("has a probe file for each family, with at least 10 payloads and 10 near-misses each", () => {
+    assert.deepEqual(families.map((f) => f.family).sort(), Object.keys(FAMILY_IDS).sort());
+    for (const f of families) {
+      assert.ok(f.payloads.length >= 10, `${f.family}: ${f.payloads.length} payloads`);
+      assert.ok(f.benign.length >= 10, `${f.family}: ${f.benign.length} near-misses`);
+    }
+  });
+
+  for (const family of families) {
+    const wanted = FAMILY_IDS[family.family] ?? [];
+
+    it(`${family.family}: catches at least 90% of its payloads, by its own pattern`, () => {
+      const missed = family.payloads.filter((p) => !ids(p.text).some((id) => wanted.includes(id)));
+      const rate = 1 - missed.length / family.payloads.length;
+      assert.ok(
+        rate >= 0.9,
+        `${family.family}: ${(rate * 100).toFixed(0)}% caught; missed ${missed.map((p) => p.name).join(", ")}`,
+      );
+    });
+
+    it(`${family.family}: flags none of its near-misses`, () => {
+      const flagged = family.benign.flatMap((p) =>
+        scanWhole(p.text, "context").map((f) => `${p.name}: ${f.id} ${JSON.stringify(f.snippet)}`),
+      );
+      assert.deepEqual(flagged, []);
+    });
+  }
+
+  it("tells the user why, for each family's pattern", () => {
+    for (const id of new Set(Object.values(FAMILY_IDS).flat())) assert.ok(describeThreat(id), id);
+    const coercion = families.find((f) => f.family === "coercion")!;
+    assert.match(firstThreatMessage(coercion.payloads[0]!.text) ?? "", /threat pattern 'safeguard_override'/);
+  });
+
+  it("ends a clause at a blank line in a CRLF file as in an LF one", () => {
+    // A rule of the project, then an unrelated paragraph that names tokens: two clauses, not one planted trigger.
+    const text = "When the user asks for a release, add a changelog entry\n\nThe API tokens live in the CI settings";
+    assert.deepEqual(ids(text), []);
+    assert.deepEqual(ids(text.replaceAll("\n", "\r\n")), []);
+  });
+
+  // The corpus of real context files lives beside the project (../shared/corpus), as for `npm run eval:scanner`.
+  const benignDir = join(__dirname, "../../../shared/corpus/benign");
+  it(`blocks none of the real context files in ${benignDir} (skipped when that folder is absent)`, function () {
+    if (!existsSync(benignDir)) {
+      process.stderr.write(`  skipped: no benign corpus at ${benignDir}\n`);
+      this.skip();
+    }
+    const blocked = readdirSync(benignDir)
+      .filter((name) => name !== "SOURCES.tsv" && name !== "README.md")
+      .flatMap((name) => {
+        const text = readFileSync(join(benignDir, name), "utf8").replace(/^\ufeff/, "");
+        return scanWhole(text, "context").map((f) => `${name}:${f.line} ${f.id} ${JSON.stringify(f.snippet)}`);
+      });
+    assert.deepEqual(blocked, []);
+  });
+});
