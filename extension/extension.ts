@@ -3,13 +3,16 @@ import { COMMON_KEY_VARIABLES, SecretEnv } from "./acp/secret-env.js";
 import { ChatSession } from "./chat/chat-session.js";
 import { ChatViewProvider } from "./chat/chat-view.js";
 import { CHECKPOINT_SCHEME } from "./chat/checkpoint-restore.js";
+import { askToFix, FIX_COMMAND, FixWithHermes } from "./editor-context/fix-with-hermes.js";
 import { REVIEW_SCHEME } from "./review/preview-documents.js";
 import { ReviewController } from "./review/review-controller.js";
+import { HermesStatusBar } from "./status-bar.js";
 
 /** What the extension exposes to its integration tests (and to other extensions): the chat and the review. */
 export interface HermesApi {
   readonly chat: ChatSession;
   readonly review: ReviewController;
+  readonly statusBar: HermesStatusBar;
 }
 
 /** Wiring only: the chat, the review of edits, and their commands. */
@@ -22,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
   const serverPath = configured || context.asAbsolutePath("dist/acp-server.js");
   const chat = new ChatSession({ serverPath, log, review, secrets });
   const view = new ChatViewProvider(context.extensionUri, chat, log);
+  const statusBar = new HermesStatusBar(chat);
 
   const command = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
@@ -29,10 +33,17 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     review,
     chat,
     view,
+    statusBar,
     vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, review.documents),
     vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, chat.checkpoints.documents),
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, review),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, view),
+    vscode.languages.registerCodeActionsProvider({ scheme: "file" }, new FixWithHermes(), {
+      providedCodeActionKinds: FixWithHermes.kinds,
+    }),
+    command(FIX_COMMAND, (uri: vscode.Uri, diagnostic: vscode.Diagnostic) =>
+      askToFix(chat, () => void view.reveal("composer"), uri, diagnostic),
+    ),
     command("hermes.newChat", () => chat.newChat()),
     command("hermes.cancel", () => chat.cancel()),
     command("hermes.acceptEdit", () => review.decideActive(true)),
@@ -81,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
       );
     }),
   );
-  return { chat, review };
+  return { chat, review, statusBar };
 }
 
 export function deactivate(): void {}

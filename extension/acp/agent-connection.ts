@@ -33,6 +33,8 @@ export interface ConnectionOptions {
   readonly log: vscode.OutputChannel;
   readonly review: ReviewController;
   readonly hooks: ConnectionHooks;
+  /** The MCP servers of VS Code's configuration, given to every session this connection opens (vscode-mcp-servers.ts). */
+  readonly mcpServers?: readonly acp.McpServer[];
 }
 
 /**
@@ -52,6 +54,7 @@ export class AgentConnection {
     /** What the server said it can do (session list, document events, …). */
     readonly agentCapabilities: acp.AgentCapabilities,
     private options: readonly acp.SessionConfigOption[],
+    private readonly mcpServers: readonly acp.McpServer[],
   ) {}
 
   static async start(options: ConnectionOptions): Promise<AgentConnection> {
@@ -78,13 +81,15 @@ export class AgentConnection {
         clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
         clientInfo: { name: "hermes-vscode", version: "0.1.0" },
       });
-      const created = await connection.agent.request("session/new", { cwd: options.cwd, mcpServers: [] });
+      const mcpServers = [...(options.mcpServers ?? [])];
+      const created = await connection.agent.request("session/new", { cwd: options.cwd, mcpServers });
       const connected = new AgentConnection(
         child,
         connection,
         created.sessionId,
         initialized.agentCapabilities ?? {},
         created.configOptions ?? [],
+        mcpServers,
       );
       connected.terminals = terminals;
       connected.startDocumentEvents(options.log);
@@ -130,7 +135,11 @@ export class AgentConnection {
     // Switched before the request: the history replay arrives as updates of the loaded session before it answers.
     this.currentSessionId = sessionId;
     try {
-      const loaded = await this.connection.agent.request("session/load", { sessionId, cwd, mcpServers: [] });
+      const loaded = await this.connection.agent.request("session/load", {
+        sessionId,
+        cwd,
+        mcpServers: [...this.mcpServers],
+      });
       this.options = loaded.configOptions ?? [];
       this.documents?.resync();
       if (previous !== sessionId) this.closeSession(previous);
@@ -144,7 +153,7 @@ export class AgentConnection {
   /** New Chat on the running server: a fresh session, edits reviewed in the editor as for the first one. */
   async newSession(cwd: string): Promise<readonly acp.SessionConfigOption[]> {
     const previous = this.currentSessionId;
-    const created = await this.connection.agent.request("session/new", { cwd, mcpServers: [] });
+    const created = await this.connection.agent.request("session/new", { cwd, mcpServers: [...this.mcpServers] });
     this.currentSessionId = created.sessionId;
     this.options = created.configOptions ?? [];
     this.documents?.resync();
@@ -209,8 +218,16 @@ export class AgentConnection {
     });
   }
 
-  prompt(prompt: acp.ContentBlock[]): Promise<acp.PromptResponse> {
-    return this.connection.agent.request("session/prompt", { sessionId: this.sessionId, prompt });
+  /**
+   * The server writes a turn's updates before its response, but the SDK hands a notification to its handler some
+   * microtasks after reading it (it validates it first) and may settle the response sooner: without the macrotask
+   * below, a caller that sends the next prompt at once (Edit & resend: `/undo`, then the text) saw the last reply's
+   * text land after its own message.
+   */
+  async prompt(prompt: acp.ContentBlock[]): Promise<acp.PromptResponse> {
+    const response = await this.connection.agent.request("session/prompt", { sessionId: this.sessionId, prompt });
+    await new Promise((resolve) => setImmediate(resolve));
+    return response;
   }
 
   cancel(): Promise<void> {

@@ -9,6 +9,7 @@ import type {
 import { AgentConnection } from "../acp/agent-connection.js";
 import { responseCheckpoint } from "../acp/checkpoint-wire.js";
 import type { SecretEnv } from "../acp/secret-env.js";
+import { vscodeMcpServers } from "../acp/vscode-mcp-servers.js";
 import type { ReviewController } from "../review/review-controller.js";
 import { ChatAttachments } from "./chat-attachments.js";
 import { ChatTranscript, type TranscriptSink } from "./chat-transcript.js";
@@ -256,9 +257,13 @@ export class ChatSession implements vscode.Disposable {
 
   private async start(): Promise<AgentConnection> {
     const env = await this.options.secrets.env();
+    const cwd = this.folder();
+    const mcp = vscodeMcpServers(cwd, vscode.workspace.getConfiguration("mcp").get("servers"));
+    for (const line of mcp.skipped) this.options.log.appendLine(`MCP server not forwarded: ${line}`);
     const connection = await AgentConnection.start({
       serverPath: this.options.serverPath,
-      cwd: this.folder(),
+      cwd,
+      mcpServers: mcp.servers,
       env,
       log: this.options.log,
       review: this.options.review,

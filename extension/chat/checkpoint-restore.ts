@@ -86,18 +86,22 @@ function openDocument(path: string): vscode.TextDocument | undefined {
 /**
  * A document without unsaved changes reloads from disk by itself. One with unsaved changes does not: its editor would
  * keep the turn's text, and saving it would write the turn back over the restore. The question said those changes
- * are discarded, so each such document is reverted (shown, without taking focus, since revert acts on the active
- * editor), and its editor then shows the restored file.
+ * are discarded, so each such document gets the restored file's text and is saved (the same bytes as on disk), which
+ * leaves it clean. Not the Revert command: it acts on the active editor, and with the multi-file diff just opened
+ * that was now and then another one.
  */
 async function reloadUnsavedEditors(paths: readonly string[]): Promise<void> {
   for (const path of paths) {
     const document = openDocument(path);
     if (!document?.isDirty) continue;
+    let restored: string;
     try {
-      await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
-      await vscode.commands.executeCommand("workbench.action.files.revert");
+      restored = new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri));
     } catch {
-      // The file may be gone (created by the turn, so removed): its editor says so; nothing to reload.
+      continue; // Created by the turn, so removed: its editor says the file is gone; nothing to reload.
     }
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), restored);
+    if (await vscode.workspace.applyEdit(edit)) await document.save();
   }
 }
