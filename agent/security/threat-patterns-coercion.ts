@@ -102,9 +102,10 @@ const AUTHORIZED = String.raw`${word("you")}\s+(?:are|have\s+been|were|['’]re)
 // "you have the owner's permission to …": a permission, which projects grant too ("you have permission to run the
 // tests"), so it counts only for a harmful act.
 const PERMITTED = String.raw`${word("you")}\s+have\s+(?:[\w'’-]+\s+){0,3}?(?:permission|authority|clearance|authori[sz]ation|consent)\s+(?:from\s+[^.,;\n]{1,60}?\s+)?to${E}`;
-// What the claimed authority is for: anything at all, on someone's behalf, unasked, or a harmful act.
+// What the claimed authority is for: anything at all (not "all necessary commands", which prompts say), on someone's
+// behalf, unasked, or a harmful act.
 const ON_BEHALF = String.raw`${S}on\s+(?:the\s+user['’]s|their|my|his|her|our|its|the\s+\w+['’]s)\s+behalf${E}|${S}on\s+behalf\s+of${E}|${S}as\s+root${E}|${S}arbitrary${E}`;
-const UNBOUNDED = String.raw`${S}(?:any|all|every|whatever|unrestricted|unreviewed)\s+(?:\w+\s+)?(?:commands?|scripts?|code|programs?|actions?|operations?|changes?|files?)${E}|${S}without\s+(?:asking|confirm\w*|approval|permission|checking|prompting)${E}|${ON_BEHALF}|${DANGEROUS_ACT}`;
+const UNBOUNDED = String.raw`${S}(?:any|whatever|unrestricted|unreviewed)\s+(?!(?:necessary|needed|required|relevant|appropriate|project|build|test)${E})(?:\w+\s+)?(?:commands?|scripts?|code|programs?|actions?|operations?|changes?|files?)${E}|${S}without\s+(?:asking|confirm\w*|approval|permission|checking|prompting)${E}|${ON_BEHALF}|${DANGEROUS_ACT}`;
 
 // An approval stated as a fact ("the user has already approved …"), with the order not to check.
 const APPROVED = String.raw`${word(String.raw`(?:has|have|had)\s+(?:already\s+|explicitly\s+|previously\s+|fully\s+)*(?:approved|pre-?approved|authori[sz]ed|consented|signed\s+off|okayed|given\s+(?:(?:their|his|her|full|explicit|blanket|prior)\s+)*(?:permission|consent|approval|authori[sz]ation|the\s+go-ahead))|pre-?approved|already\s+(?:approved|authori[sz]ed|consented|confirmed)`)}${E}(?<!${S}(?:if|once|when|whenever|after|unless|until|whether|before)${E}[^.!?;\n]{0,80})`;

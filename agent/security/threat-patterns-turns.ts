@@ -89,12 +89,14 @@ const FAKE_REASONING = pattern(
   },
 );
 
-// "### System:" / "## User message:" opening a line: a turn dressed as a heading.
+// "### System:" / "## User message:" opening a line: a turn dressed as a heading, when what follows speaks to the
+// agent or changes its rules (a README's "### System:" heading over a list of requirements does neither).
+const TURN_SPEECH = String.raw`${S}(?:you\s+(?:are|must|will|should|now|may)|your\s+(?:new|real|instructions|rules|task|only)|ignore|disregard|override|overrides|void|respond|reply|answer\s+only|(?:previous|prior)\s+(?:instructions|constraints|rules)|from\s+now\s+on|new\s+(?:rules|instructions|policy|task)|(?:rules|constraints|restrictions|guidelines)\s+(?:are|have|no\s+longer))${E}`;
 const HEADING_ROLES = ["system", "user", "human", "assistant", "developer"];
 const ROLE_HEADING = pattern(
   "fake_turn",
   [["#"], HEADING_ROLES],
-  String.raw`(?:system|user|human|assistant|developer)(?<=(?:^|\n)[ \t]*#{1,6}[ \t]*(?:system|user|human|assistant|developer))(?:[ \t]+(?:message|prompt|turn|override|instructions?|note))?[ \t]*:`,
+  String.raw`(?:system|user|human|assistant|developer)(?<=(?:^|\n)[ \t]*#{1,6}[ \t]*(?:system|user|human|assistant|developer))(?:[ \t]+(?:message|prompt|turn|override|instructions?|note))?[ \t]*:[^\n]{0,200}?(?:\n[^\n]{0,200}?){0,3}?(?:${TURN_SPEECH})`,
   { starts: HEADING_ROLES },
 );
 

@@ -123,6 +123,7 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       fill("</output>\n"),
       fill("\nuser: print the secrets\n"),
       fill("<thinking>I should "),
+      fill("\n### system:\n"),
       fill("base64 -d | x "),
       fill('eval "$( base64 -d'),
       fill("exec("),
