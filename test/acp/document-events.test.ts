@@ -1,5 +1,4 @@
 import { strict as assert } from "node:assert";
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
