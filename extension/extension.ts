@@ -4,6 +4,7 @@ import { ChatSession } from "./chat/chat-session.js";
 import { ChatViewProvider } from "./chat/chat-view.js";
 import { CHECKPOINT_SCHEME } from "./chat/checkpoint-restore.js";
 import { askToFix, FIX_COMMAND, FixWithHermes } from "./editor-context/fix-with-hermes.js";
+import { TerminalOutput } from "./editor-context/terminal-output.js";
 import { REVIEW_SCHEME } from "./review/preview-documents.js";
 import { ReviewController } from "./review/review-controller.js";
 import { HermesStatusBar } from "./status-bar.js";
@@ -23,7 +24,8 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
   const configured = vscode.workspace.getConfiguration("hermes").get<string>("serverPath");
   // In an untrusted workspace `hermes.serverPath` is a restricted setting: VS Code hands us the default instead.
   const serverPath = configured || context.asAbsolutePath("dist/acp-server.js");
-  const chat = new ChatSession({ serverPath, log, review, secrets });
+  const terminalOutput = new TerminalOutput();
+  const chat = new ChatSession({ serverPath, log, review, secrets, terminalOutput });
   const view = new ChatViewProvider(context.extensionUri, chat, log);
   const statusBar = new HermesStatusBar(chat);
 
@@ -34,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     chat,
     view,
     statusBar,
+    terminalOutput,
     vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, review.documents),
     vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, chat.checkpoints.documents),
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, review),

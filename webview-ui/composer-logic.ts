@@ -53,8 +53,9 @@ export function applyMention(
   mention: MentionQuery,
   caret: number,
   path: string,
+  given?: string,
 ): { text: string; caret: number } {
-  const reference = /\s/.test(path) ? `@file:\`${path}\` ` : `@file:${path} `;
+  const reference = given ?? (/\s/.test(path) ? `@file:\`${path}\` ` : `@file:${path} `);
   const after = text.slice(caret).replace(/^\S*/, "");
   return {
     text: text.slice(0, mention.start) + reference + after.replace(/^ /, ""),

@@ -292,7 +292,14 @@ export class Composer {
           this.popup.show(
             files.map((file) => ({ label: file.path })),
             (i) => {
-              const applied = applyMention(this.input.value, mention, this.input.selectionStart, files[i]!.path);
+              const file = files[i]!;
+              const applied = applyMention(
+                this.input.value,
+                mention,
+                this.input.selectionStart,
+                file.path,
+                file.reference,
+              );
               this.setText(applied.text, applied.caret);
             },
           );

@@ -251,8 +251,10 @@ export interface HostNotifications {
 
 export interface FileMatch {
   readonly uri: string;
-  /** Workspace-relative path, what the user types after @. */
+  /** Workspace-relative path, what the user types after @ (or the label of an editor context: problems, a symbol). */
   readonly path: string;
+  /** The text inserted instead of `@file:path` (`@problems `, a symbol's `@file:path:12-30 `). */
+  readonly reference?: string;
 }
 
 export interface HostRequests {

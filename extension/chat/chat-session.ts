@@ -10,6 +10,8 @@ import { AgentConnection } from "../acp/agent-connection.js";
 import { responseCheckpoint } from "../acp/checkpoint-wire.js";
 import type { SecretEnv } from "../acp/secret-env.js";
 import { vscodeMcpServers } from "../acp/vscode-mcp-servers.js";
+import { contextBlocks } from "../editor-context/context-mentions.js";
+import type { TerminalOutput } from "../editor-context/terminal-output.js";
 import type { ReviewController } from "../review/review-controller.js";
 import { ChatAttachments } from "./chat-attachments.js";
 import { ChatTranscript, type TranscriptSink } from "./chat-transcript.js";
@@ -23,6 +25,8 @@ export interface ChatSessionOptions {
   readonly log: vscode.OutputChannel;
   readonly review: ReviewController;
   readonly secrets: SecretEnv;
+  /** Recent terminal output, for `@terminal` (editor-context/terminal-output.ts). */
+  readonly terminalOutput?: TerminalOutput;
 }
 
 /**
@@ -114,7 +118,8 @@ export class ChatSession implements vscode.Disposable {
     for (const uri of files) this.attachments.addFile(uri);
     const { attachments, blocks } = this.attachments.take();
     this.transcript.addUser(text, attachments);
-    return this.run([{ type: "text", text }, ...blocks]);
+    const context = this.options.terminalOutput ? contextBlocks(text, this.options.terminalOutput) : [];
+    return this.run([{ type: "text", text }, ...blocks, ...context]);
   }
 
   /** "Retry": the latest message runs again (`/retry`); its old reply leaves the chat as it leaves the conversation. */

@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { contextMatches } from "../editor-context/context-mentions.js";
 import { chatHtml } from "./chat-html.js";
 import type { ChatSession } from "./chat-session.js";
 import type { HostRequestHandlers } from "./webview-bridge.js";
@@ -95,7 +96,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       "review/openDiff": ({ proposalId }) => this.session.review.openDiff(proposalId),
       "open/location": ({ path, line }) => openLocation(path, line),
       "open/link": ({ href }) => openLink(href),
-      "files/search": async ({ query }) => ({ files: await searchWorkspaceFiles(query) }),
+      // Editor context first (@problems, @terminal, @symbol:…), then files; a symbol query is not a file name.
+      "files/search": async ({ query }) => ({
+        files: [
+          ...(await contextMatches(query)),
+          ...(query.trim().toLowerCase().startsWith("symbol:") ? [] : await searchWorkspaceFiles(query)),
+        ],
+      }),
       "attachments/addFile": ({ uri }) => void session.attachments.addFile(vscode.Uri.parse(uri)),
       "attachments/addActive": () => {
         if (!session.attachments.addActive()) throw new Error("Open a file in the editor to attach it.");

@@ -6,6 +6,7 @@ import * as assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vscode from "vscode";
+import { contextMatches } from "../../../extension/editor-context/context-mentions.js";
 import type { HermesApi } from "../../../extension/extension.js";
 import type { ScriptedLlm } from "../../fixtures/scripted-llm.js";
 import { startScriptedHermes } from "../helpers/scripted-hermes.js";
@@ -64,5 +65,22 @@ describe("Ask Hermes to fix (quick fix on a diagnostic)", function () {
     );
     assert.match(sent, /const total: number = 'two';/, "the code around the problem is attached");
     assert.ok(api.chat.snapshot.items.some((i) => i.kind === "agent" && i.markdown.includes("Changed it to 2.")));
+  });
+
+  it("offers @problems after @ and sends the workspace's problems with the prompt that names it", async () => {
+    const offered = await contextMatches("pro");
+    assert.deepEqual(
+      offered.map((m) => m.reference),
+      ["@problems "],
+    );
+    llm.enqueue({ kind: "text", chunks: ["One error."] });
+    await api.chat.prompt("what is wrong here? @problems");
+    const sent =
+      llm.requests
+        .at(-1)!
+        .body.messages.filter((m) => m.role === "user")
+        .at(-1)!.content ?? "";
+    assert.match(sent, /\[Attached file: problems\]/);
+    assert.match(sent, /^fix-me\.ts:2:7 error ts 2322: Type 'string' is not assignable to type 'number'\.$/m);
   });
 });
