@@ -21,11 +21,11 @@ const NEGATION = new PythonRegex(
   String.raw`(?:(?<!\w)never|(?<!\w)not|n['’]t|(?<!\w)dont|(?<!\w)cannot|(?<!\w)avoid|(?<!\w)refuse\s+to|(?<!\w)without|(?<!\w)forbidden\s+to|(?<!\w)prohibited\s+from|(?<!\w)nor)(?!\w)[\s,]+(?:[\w'’.\-]+[\s,]+){0,3}[\s\x60"'*“‘(\[]*$`,
 );
 
-// Who is told to act, just before the verb: the clause starts with it (an imperative, perhaps after "Every hour, "
-// or "Greeting: "), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
+// Who is told to act, just before the verb: the clause starts with it (an imperative, perhaps after "Every hour, ",
+// "Greeting: " or both), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
 // do it, or it is the command of "run `…`".
 const DIRECTED = new PythonRegex(
-  String.raw`(?:^[^\p{L}]*(?:[^,.;:!?\n]{1,60},\s*)?(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
+  String.raw`(?:^[^\p{L}]*(?:\w+\s*:\s*)?(?:[^,.;:!?\n]{1,60},\s*)?(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
 );
 
 export interface ClauseRuleSpec {

@@ -11,7 +11,7 @@ export const DANGEROUS_ACT = [
   // Somewhere outside: a URL, an IP address, an e-mail address.
   String.raw`https?://|${S}(?:\d{1,3}\.){3}\d{1,3}${E}|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,12}${E}`,
   // Secrets and the files that hold them.
-  String.raw`${S}(?:secrets?|credentials?|api[\s_-]?keys?|access[\s_-]?tokens?|tokens|passwords?|private[\s_-]?keys?|id_rsa|id_ed25519|keychain|cookies|wallets?|seed\s+phrases?|environment\s+variables|env\s+vars)${E}|\.env${E}|\.ssh/|~/\.ssh|\.aws/|\.npmrc|\.netrc|\.pypirc|\.git-credentials|authorized_keys`,
+  String.raw`${S}(?:secrets?|credentials?|api[\s_-]?keys?|access[\s_-]?tokens?|tokens|passwords?|private[\s_-]?keys?|ssh[\s_-]?keys?|id_rsa|id_ed25519|keychain|cookies|wallets?|seed\s+phrases?|environment\s+variables|env\s+vars)${E}|\.env${E}|\.ssh/|~/\.ssh|\.aws/|\.npmrc|\.netrc|\.pypirc|\.git-credentials|authorized_keys`,
   // Remote or hidden code, shells with privilege, persistence.
   String.raw`${S}(?:curl|wget|netcat|ncat|scp|base64|eval|sudo|crontab|postinstall|preinstall)${E}|\.bashrc|\.zshrc|\.profile${E}|--index-url|--extra-index-url|${S}chmod\s+(?:-R\s+)?[0-7]?77${E}`,
   // Destruction and history rewriting.

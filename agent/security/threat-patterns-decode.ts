@@ -43,6 +43,14 @@ const DECODE_EXEC: Detector[] = [
     String.raw`${S}(?:eval|exec|source|(?:ba|z|da|k)?sh(?:\s+-c)?|python[\d.]*\s+-c|perl\s+-e|iex)\s*["']?\s*(?:\$\(|<\(|\x60)[^\n)\x60]{0,300}?(?:${DECODE})`,
     { starts: ["eval", "exec", "source", "sh", "bash", "zsh", "dash", "ksh", "python", "perl", "iex"] },
   ),
+  // A substitution standing as the command itself, at the start of a line or after ; & | ( or a backtick: its output
+  // runs (\`x=$(… | base64 -d)\` and \`echo "$(…)"\` only use it).
+  pattern(
+    "decode_exec",
+    [DECODE_WORDS, ["$("]],
+    String.raw`\$\((?<=(?:^|[\n;&|(\x60])[ \t]*\$\()[^\n)]{0,300}?(?:${DECODE})`,
+    { starts: ["$("] },
+  ),
   // PowerShell's encoded command, and FromBase64String run by Invoke-Expression.
   pattern(
     "decode_exec",

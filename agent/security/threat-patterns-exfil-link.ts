@@ -45,12 +45,13 @@ const SLOT_URLS: Detector[] = [
 const STORE = String.raw`(?:\S{0,80}\.(?:env|ya?ml|json|toml|ini|cfg|conf|properties)${E}|\S{0,80}\.env${E}|config${E}\S{0,80}|(?:environment|env|vault|keychain|secrets?\s+(?:file|store|manager))${E})`;
 // What is to be put into the URL: the contents of a file, .env, the conversation, the user's secrets, a secret
 // taken from where it is kept ("the database password from config/db.yml"). Not "your API key": that is a reader's own.
-const DATA = String.raw`${S}contents?\s+of${E}|\.env${E}|${S}(?:environment|env)\s+(?:variables|vars)${E}|${S}(?:conversation|chat)(?:\s+(?:history|summary|log|transcript))?${E}|${S}(?:previous|prior|earlier|past|all(?:\s+the)?|user['’]s)\s+messages${E}|${S}system\s+prompt${E}|${S}user['’]s\s+(?:\w+\s+)?(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|data|e-?mails?|files?|details|info(?:rmation)?|keys?)${E}|${S}(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|private\s+keys?)\s+(?:from|in|stored\s+in|found\s+in)\s+(?:the\s+|your\s+)?${STORE}`;
+const DATA = String.raw`${S}contents?\s+of${E}|\.env${E}|${S}(?:environment|env)\s+(?:variables|vars)${E}|${S}(?:conversation|chat)(?:\s+(?:history|summary|log|transcript))?${E}|${S}(?:previous|prior|earlier|past|all(?:\s+the)?|user['’]s)\s+messages${E}|${S}system\s+prompt${E}|${S}user['’]s\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|data|e-?mails?|files?|details|info(?:rmation)?|keys?|messages?|questions?|prompts?|input|requests?|replies|code)${E}|${S}(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|private\s+keys?)\s+(?:from|in|stored\s+in|found\s+in)\s+(?:the\s+|your\s+)?${STORE}`;
 const DATA_STARTS = ["contents", "content", ".env", "environment", "env", "conversation", "chat", "previous", "prior"]
   .concat(["earlier", "past", "all", "user's", "user’s", "system", "api", "token", "password", "credential", "secret"])
   .concat(["private"]);
-// Where it goes, with the word that puts it there: "to this URL", "in the query string", "as the `p` parameter of".
-const INTO_URL = String.raw`${S}(?:to|in|into|onto|as|at\s+the\s+end\s+of)\s+(?:(?:the|this|that|a|an|following|below|above)\s+){0,2}(?:\x60[^\x60\n]{1,30}\x60\s+|[\w-]{1,20}\s+)?(?:https?://|(?:url|link|image|endpoint|address|webhook)${E}|(?:query|url)\s+(?:string|param(?:eter)?s?)${E}|param(?:eter)?s?${E})`;
+// Where it goes: a query value left empty for it (\`…?m=)\`), or the word that puts it there: "to this URL", "in the
+// query string", "as the `p` parameter of".
+const INTO_URL = String.raw`https?://[^\s)\]]{1,400}?[?&][\w.-]{1,40}=(?=[)\]\s]|$)|${S}(?:to|in|into|onto|as|at\s+the\s+end\s+of)\s+(?:(?:the|this|that|a|an|following|below|above)\s+){0,2}(?:\x60[^\x60\n]{1,30}\x60\s+|[\w-]{1,20}\s+)?(?:https?://|(?:url|link|image|endpoint|address|webhook)${E}|(?:query|url)\s+(?:string|param(?:eter)?s?)${E}|param(?:eter)?s?${E})`;
 
 const FILL_URL = new ClauseRule({
   id: "exfil_url_template",
@@ -72,9 +73,7 @@ const FILL_URL = new ClauseRule({
   ],
   find: DATA,
   starts: DATA_STARTS,
-  head: word(
-    "append|add|attach|include|put|insert|encode|embed|place|substitute|replace|fill|render|display|show|set|write|paste|concatenate",
-  ),
+  head: String.raw`${word("append|add|attach|include|put|insert|encode|embed|place|substitute|replace|fill|render|display|show|set|write|paste|concatenate")}(?:ing)?${E}`,
   terms: [INTO_URL],
   negatable: true,
   directed: true,

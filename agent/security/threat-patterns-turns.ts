@@ -14,14 +14,15 @@ import type { Detector } from "./threat-patterns.js";
 const ROLE = String.raw`(?:user|human|assistant|system|developer|operator|admin|ai|model|benutzer|nutzer|usuario|utilisateur|assistent|asistente|syst[eè]me|sistema)`;
 // Orders said to come from someone the agent obeys.
 const NEW_ORDERS = String.raw`${S}(?:new|updated|further|additional|real|actual|next|urgent)\s+(?:instructions?|messages?|requests?|tasks?|orders?|prompt)\s+from\s+(?:the\s+)?(?:user|human|developer|system|admin(?:istrator)?|operator|owner)${E}|${S}(?:the\s+)?user\s+(?:says|said|writes|wrote|asks|replied|responds|now\s+says)\s*:`;
-// The end of what the agent is reading: a closing tag of tool output or a document, or an "end of …" line.
+// The end of what the agent is reading: a closing tag of tool output or a document, an "end of …" or "output
+// truncated" line.
 const CLOSE_TAG = String.raw`</(?:tool_results?|function_results?|tool_output|tool_response|function_response|tool_call|tool_use|function_calls?|output|results?|response|stdout|stderr|observation|documents?|file|context|data|email|message|search_results?|content|page|text|untrusted[\w-]*)>`;
-const END_LINE = String.raw`end\s+of\s+(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)${E}[^\n]{0,40}`;
+const END_LINE = String.raw`(?:end\s+of\s+(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)|(?:output|results?|response|log|content|page)\s+(?:was\s+)?truncated)${E}[^\n]{0,40}`;
 
 const CLOSED_THEN_TURN = pattern(
   "fake_turn",
   [
-    ["</", "end of"],
+    ["</", "end of", "truncated"],
     [
       "user",
       "human",
@@ -49,7 +50,7 @@ const CLOSED_THEN_TURN = pattern(
     ],
   ],
   String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-]*${ROLE}\s*:|${NEW_ORDERS})`,
-  { starts: ["</", "end"] },
+  { starts: ["</", "end", "output", "result", "response", "log", "content", "page"] },
 );
 
 // What an injected user turn asks for: to drop the rules, to hand over secrets, to destroy.
