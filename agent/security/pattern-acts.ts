@@ -16,7 +16,7 @@ export const DANGEROUS_ACT = [
   String.raw`${S}(?:curl|wget|netcat|ncat|scp|base64|eval|sudo|crontab|postinstall|preinstall)${E}|\.bashrc|\.zshrc|\.profile${E}|--index-url|--extra-index-url|${S}chmod\s+(?:-R\s+)?[0-7]?77${E}`,
   // Destruction and history rewriting.
   String.raw`${S}rm\s+-\w*[rf]|${S}(?:wipe|truncate|nuke|shred)${E}|--force${E}|${S}force[\s-]?push|--mirror${E}|--no-verify${E}|reset\s+--hard|git\s+remote\s+(?:add|set-url)|${S}push\s+(?:\w+\s+)?--all${E}`,
-  String.raw`${S}(?:delete|drop|remove|erase)\s+(?:the\s+|all\s+|every\s+)?(?:\w+\s+)?(?:databases?|db|tables?|migrations?|\.git|repo(?:sitory)?|branch\s+protection|backups?|history|production|everything)${E}`,
+  String.raw`${S}(?:delete|drop|remove|erase)\s+(?:\w+\s+){0,4}?(?:databases?|db|tables?|migrations?|\.git|repo(?:sitory)?|branch\s+protection|backups?|history|production|everything)${E}`,
   // Publishing and deploying on one's own.
   String.raw`${S}(?:npm|pnpm|yarn|cargo|gem|poetry)\s+publish${E}|${S}twine\s+upload${E}|${S}docker\s+push${E}`,
   // Taking the safeguards down.
@@ -32,4 +32,4 @@ export const STEALTH = String.raw`${S}(?:silently|quietly|secretly|covertly|stea
  * The verbs of an act an agent can be told to do, as the head of an order (clause-rules.ts checks that it is
  * addressed to the agent and not negated). A few imperatives of other languages, as payloads come translated.
  */
-export const ACT_VERB = String.raw`(?:run|execute|exec|invoke|launch|source|eval|send|upload|post|push|publish|deploy|delete|remove|wipe|drop|add|insert|append|inject|install|download|curl|wget|fetch|read|cat|copy|include|modify|change|replace|write|edit|e-?mail|forward|transmit|disable|commit|create|call|print|output|paste|grab|collect|exfiltrate|leak|share|attach|embed|open|set|put|ejecuta|ejecutar|env[ií]a|borra|instala|ex[ée]cute[sz]?|lance[sz]?|envoie[sz]?|supprime[sz]?|installe[sz]?|f[üu]hre|sende|l[öo]sche|installiere)${E}`;
+export const ACT_VERB = String.raw`(?:run|execute|exec|invoke|launch|source|eval|send|upload|post|push|publish|deploy|switch|point|redirect|configure|approve|merge|overwrite|delete|remove|wipe|drop|add|insert|append|inject|install|download|curl|wget|fetch|read|cat|copy|include|modify|change|replace|write|edit|e-?mail|forward|transmit|disable|commit|create|call|print|output|paste|grab|collect|exfiltrate|leak|share|attach|embed|open|set|put|ejecuta|ejecutar|env[ií]a|borra|instala|ex[ée]cute[sz]?|lance[sz]?|envoie[sz]?|supprime[sz]?|installe[sz]?|f[üu]hre|sende|l[öo]sche|installiere)${E}`;

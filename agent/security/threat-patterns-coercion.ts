@@ -136,18 +136,18 @@ const UNLESS_CONDITIONAL = String.raw`(?<!${S}(?:if|once|when|whenever|after|unl
 const AUTHORIZED = String.raw`${word("you")}(?:\s+are|\s+have\s+been|\s+were|['’]re)\s+(?:(?:hereby|now|fully|officially|explicitly|already|formally)\s+)*(?:authori[sz]ed|cleared|empowered|granted\s+(?:[\w-]+\s+){0,3}?(?:authority|clearance|authori[sz]ation|rights|privileges|permission|access))\s+to${E}${UNLESS_CONDITIONAL}`;
 // "you have the owner's permission to …": a permission, which projects grant too ("you have permission to run the
 // tests"), so it counts only for a harmful act.
-const PERMITTED = String.raw`(?:${word("you")}\s+have\s+(?:[\w'’-]+\s+){0,3}?(?:permission|authority|clearance|authori[sz]ation|consent)\s+(?:from\s+[^.,;\n]{1,60}?\s+)?to${E}|${word("given|granted")}\s+you\s+(?:[\w'’-]+\s+){0,3}?(?:permission|authority|clearance|authori[sz]ation|consent|the\s+go-ahead)\s+to${E}|${word(String.raw`authori[sz]e|permit|allow`)}(?<=${S}(?:I|we)\s+(?:(?:hereby|also|explicitly)\s+)?(?:authori[sz]e|permit|allow))\s+you\s+to${E})${UNLESS_CONDITIONAL}`;
+const PERMITTED = String.raw`(?:${word("you")}\s+have\s+(?:[\w'’-]+\s+){0,3}?(?:permission|authority|clearance|authori[sz]ation|consent)\s+(?:(?:from|as)\s+[^.,;\n]{1,60}?\s+)?to${E}|${word("given|granted")}\s+you\s+(?:[\w'’-]+\s+){0,3}?(?:permission|authority|clearance|authori[sz]ation|consent|the\s+go-ahead)\s+to${E}|${word(String.raw`authori[sz]e|permit|allow`)}(?<=${S}(?:I|we)\s+(?:(?:hereby|also|explicitly)\s+)?(?:authori[sz]e|permit|allow))\s+you\s+to${E})${UNLESS_CONDITIONAL}`;
 // What the claimed authority is for: anything at all (not "all necessary commands", which prompts say), on someone's
 // behalf, unasked, or a harmful act.
 const ON_BEHALF = String.raw`${S}on\s+(?:the\s+user['’]s|their|my|his|her|our|its)\s+behalf${E}|${S}on\s+behalf\s+of\s+(?:the\s+)?(?:users?|owners?|team|admin\w*|developers?|operators?|maintainers?)${E}|${S}as\s+root${E}|${S}arbitrary${E}|${S}without\s+(?:review|reviewing|approval|oversight)${E}|${S}(?:to|on|in)\s+(?:prod|production)${E}`;
 const UNBOUNDED = String.raw`${S}(?:any|whatever|unrestricted|unreviewed)\s+(?!(?:necessary|needed|required|relevant|appropriate|project|build|test)${E})(?:\w+\s+)?(?:commands?|scripts?|code|programs?|actions?|operations?|changes?|files?)${E}|${S}without\s+(?:asking|confirm\w*|approval|permission|checking|prompting)${E}|${ON_BEHALF}|${DANGEROUS_ACT}`;
 
 // An approval stated as a fact ("the user has already approved …"), with the order not to check.
-const APPROVED = String.raw`${word(String.raw`(?:has|have|had)\s+(?:already\s+|explicitly\s+|previously\s+|fully\s+)*(?:approved|pre-?approved|authori[sz]ed|consented|signed\s+off|okayed|given\s+(?:(?:their|his|her|full|explicit|blanket|prior)\s+)*(?:permission|consent|approval|authori[sz]ation|the\s+go-ahead))|pre-?(?:approved|authori[sz]ed|cleared)|already\s+(?:approved|authori[sz]ed|consented|confirmed)`)}${E}${UNLESS_CONDITIONAL}`;
+const APPROVED = String.raw`${word(String.raw`(?:has|have|had)\s+(?:already\s+|explicitly\s+|previously\s+|fully\s+)*(?:approved|pre-?approved|authori[sz]ed|consented|signed\s+off|okayed|given\s+(?:(?:their|his|her|full|explicit|blanket|prior)\s+)*(?:permission|consent|approval|authori[sz]ation|the\s+go-ahead))|pre-?(?:approved|authori[sz]ed|cleared)|already\s+(?:approved|authori[sz]ed|consented|confirmed)|(?:approved|authori[sz]ed|consented|agreed|okayed)\s+(?:to\s+\w+\s+)?(?:in\s+advance|beforehand|ahead\s+of\s+time|up\s*front)`)}${E}${UNLESS_CONDITIONAL}`;
 const NO_CHECK = String.raw`${S}(?:(?:do\s+not|don['’]t|never|no\s+need\s+to|without|needn['’]t|not\s+necessary\s+to|stop)\s+(?:\w+\s+){0,2}?(?:ask|asking|confirm|confirming|confirmation|prompt|prompting|check\s+with|checking\s+with|double-?check|wait|waiting|seek|seeking|request\s+(?:permission|approval)|requesting)|just\s+(?:run|execute|do|proceed|go)|go\s+ahead\s+and)${E}`;
 
 // What makes it more than one approved change: a blanket approval, the user's own, or a harmful act.
-const BLANKET = String.raw`${S}(?:all|every|everything|anything|any|whatever|blanket)${E}|${S}users?\s+(?:has|have|had|already)${E}|${DANGEROUS_ACT}`;
+const BLANKET = String.raw`${S}(?:all|every|everything|anything|any|whatever|blanket|in\s+advance|beforehand|up\s*front)${E}|${S}users?\s+(?:has|have|had|already)${E}|${DANGEROUS_ACT}`;
 
 // "as the system administrator I order you to", "as your developer, I'm instructing you", "je vous ordonne".
 const ROLE = String.raw`(?:administrator|admin|sysadmin|root|superuser|developer|owner|operator|maintainer|creator|ceo|cto|manager|supervisor|security\s+(?:team|officer|lead)|it\s+department|boss|authority|lead)`;
@@ -168,7 +168,42 @@ const ROLE_WORDS = ["administrator", "admin", "sysadmin", "root", "superuser", "
 );
 const ORDERS = String.raw`(?:order|command|instruct|direct|demand|require|authori[sz]e|tell|permit)(?:ing)?\s+you${E}`;
 
+// Safeguards declared void anywhere in a clause that speaks to the agent: "the guardrails that normally stop you
+// from … are waived", "the restrictions in your system prompt are … no longer binding".
+const VOIDED = String.raw`(?:${word("waived|suspended|lifted|revoked|rescinded|voided")}|null(?<=${S}null)\s+and\s+void|longer(?<=${S}no\s+longer)\s+(?:binding|valid|in\s+effect|apply|applies|applicable|enforced|active)|apply(?<=(?:${S}(?:do|does)\s+not|${S}don['’]t|${S}doesn['’]t)\s+apply)|applicable(?<=${S}not\s+applicable))${E}${UNLESS_CONDITIONAL}`;
+const SAFEGUARD_NAMED = String.raw`${S}(?:guardrails|safeguards|(?:your|the\s+usual|the\s+normal|any|all)\s+(?:\w+\s+)?(?:restrictions|limitations)|(?:safety|security|ethical|content|usage)\s+(?:policies|policy|guidelines|protocols|measures|filters|restrictions|constraints)|safety\s+(?:rules|checks)|(?:approval|confirmation)\s+(?:prompts?|process|steps?|requirements?)|(?:your|the\s+(?:agent|assistant)['’]s)\s+(?:\w+\s+)?(?:rules|instructions|guidelines|programming|training|principles|policies|constraints|prompt))${E}`;
+const TO_THE_AGENT = String.raw`${S}(?:you|your|assistant|agent|ai|model|llm|claude|copilot|gemini|codex|hermes|cursor)${E}`;
+
 const AUTHORITY_CLAIMS: Detector[] = [
+  new ClauseRule({
+    id: "safeguard_override",
+    scope: "context",
+    requires: [
+      ["waived", "suspended", "lifted", "revoked", "rescinded", "voided", "void", "no longer", "apply", "applicable"],
+    ],
+    find: VOIDED,
+    starts: [
+      "waived",
+      "suspended",
+      "lifted",
+      "revoked",
+      "rescinded",
+      "voided",
+      "null",
+      "longer",
+      "apply",
+      "applicable",
+    ],
+    terms: [SAFEGUARD_NAMED, TO_THE_AGENT],
+  }),
+  // "You may bypass the approval prompt", "you are free to circumvent the sandbox" (docs say "you can ignore the
+  // confirmation prompt with --yes" and "you may override the security headers": those verbs stay out).
+  pattern(
+    "safeguard_override",
+    [["bypass", "circumvent", "disregard", "suspend"], ["you"]],
+    String.raw`${word("bypass|circumvent|disregard|suspend")}(?<=${S}you\s+(?:may|can|are\s+(?:now\s+)?(?:allowed|permitted|free|authori[sz]ed|cleared)\s+to)\s+(?:now\s+)?\w+)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:(?:approval|confirmation|permission)\s+(?:prompts?|process|steps?|checks?|requirements?|dialogs?)|(?:safety\s+)?(?:sandbox|guardrails?|safeguards?)|safety\s+(?:rules|guidelines|checks|policies))${E}`,
+    { starts: ["bypass", "circumvent", "disregard", "suspend"] },
+  ),
   new ClauseRule({
     id: "safeguard_override",
     scope: "context",
@@ -193,7 +228,21 @@ const AUTHORITY_CLAIMS: Detector[] = [
     requires: [["approved", "authori", "consent", "signed", "okayed", "permission", "approval", "go-ahead", "cleared"]],
     find: APPROVED,
     withNext: true,
-    starts: ["has", "have", "had", "pre-", "preapproved", "preauthori", "precleared", "already"],
+    starts: [
+      "has",
+      "have",
+      "had",
+      "pre-",
+      "preapproved",
+      "preauthori",
+      "precleared",
+      "already",
+      "approved",
+      "authori",
+      "consented",
+      "agreed",
+      "okayed",
+    ],
     terms: [NO_CHECK, BLANKET],
   }),
   pattern(

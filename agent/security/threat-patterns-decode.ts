@@ -71,11 +71,27 @@ const DECODE_EXEC: Detector[] = [
   pattern(
     "decode_exec",
     [
-      ["exec", "eval", "function", "runin"],
+      ["exec", "eval", "function", "runin", "system", "popen", "subprocess", "spawnsync", "passthru"],
       ["decode", "decompress", "loads", "fromhex", "unhexlify", "a2b_", "buffer.from", "atob", "hex2bin", "decode64"],
     ],
-    String.raw`${word(String.raw`exec|eval|new\s+Function|Function|vm\.runIn\w+`)}\s*\(?\s*(?:compile\s*\(\s*)?(?:(?:__import__\s*\(\s*['"](?:base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip)['"]\s*\)|base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip|bytes|bytearray)\s*\.\s*(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|decode|loads|fromhex|unhexlify|a2b_base64|a2b_hex)|Buffer\.from\s*\([^)\n]{0,4000}?,\s*['"](?:base64|hex)['"]|(?:(?:gzinflate|gzuncompress|gzdecode|str_rot13|strrev|rawurldecode|urldecode)\s*\(\s*)*(?:base64_decode|hex2bin|convert_uudecode)\s*\(|(?:MIME::Base64::)?decode_base64\s*\(|Base64\.(?:decode64|strict_decode64|urlsafe_decode64))`,
-    { starts: ["exec", "eval", "new", "function", "vm.runin"] },
+    String.raw`${word(String.raw`exec|eval|new\s+Function|Function|vm\.runIn\w+|os\.system|os\.popen|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput)|execSync|spawnSync|system|popen|shell_exec|passthru`)}\s*\(?\s*(?:compile\s*\(\s*)?(?:(?:__import__\s*\(\s*['"](?:base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip)['"]\s*\)|base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip|bytes|bytearray)\s*\.\s*(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|decode|loads|fromhex|unhexlify|a2b_base64|a2b_hex)|Buffer\.from\s*\([^)\n]{0,4000}?,\s*['"](?:base64|hex)['"]|(?:(?:gzinflate|gzuncompress|gzdecode|str_rot13|strrev|rawurldecode|urldecode)\s*\(\s*)*(?:base64_decode|hex2bin|convert_uudecode)\s*\(|(?:MIME::Base64::)?decode_base64\s*\(|Base64\.(?:decode64|strict_decode64|urlsafe_decode64))`,
+    {
+      starts: [
+        "exec",
+        "eval",
+        "new",
+        "function",
+        "vm.runin",
+        "os.system",
+        "os.popen",
+        "subprocess.",
+        "spawnsync",
+        "system",
+        "popen",
+        "shell_exec",
+        "passthru",
+      ],
+    },
   ),
 ];
 
