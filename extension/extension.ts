@@ -3,6 +3,7 @@ import { COMMON_KEY_VARIABLES, SecretEnv } from "./acp/secret-env.js";
 import { ChatSession } from "./chat/chat-session.js";
 import { ChatViewProvider } from "./chat/chat-view.js";
 import { CHECKPOINT_SCHEME } from "./chat/checkpoint-restore.js";
+import { openSetupTerminal } from "./chat/setup-offer.js";
 import { askToFix, FIX_COMMAND, FixWithHermes } from "./editor-context/fix-with-hermes.js";
 import { TerminalOutput } from "./editor-context/terminal-output.js";
 import { REVIEW_SCHEME } from "./review/preview-documents.js";
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     vscode.languages.registerCodeActionsProvider({ scheme: "file" }, new FixWithHermes(), {
       providedCodeActionKinds: FixWithHermes.kinds,
     }),
+    command("hermes.setup", async () => openSetupTerminal(serverPath, await secrets.env())),
     command(FIX_COMMAND, (uri: vscode.Uri, diagnostic: vscode.Diagnostic) =>
       askToFix(chat, () => void view.reveal("composer"), uri, diagnostic),
     ),

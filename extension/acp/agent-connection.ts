@@ -35,6 +35,8 @@ export interface ConnectionOptions {
   readonly hooks: ConnectionHooks;
   /** The MCP servers of VS Code's configuration, given to every session this connection opens (vscode-mcp-servers.ts). */
   readonly mcpServers?: readonly acp.McpServer[];
+  /** The `hermes.defaultMode` setting: the mode each session of this connection starts in. */
+  readonly defaultMode?: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export class AgentConnection {
     readonly agentCapabilities: acp.AgentCapabilities,
     private options: readonly acp.SessionConfigOption[],
     private readonly mcpServers: readonly acp.McpServer[],
+    private readonly defaultMode: string | undefined,
   ) {}
 
   static async start(options: ConnectionOptions): Promise<AgentConnection> {
@@ -90,11 +93,12 @@ export class AgentConnection {
         initialized.agentCapabilities ?? {},
         created.configOptions ?? [],
         mcpServers,
+        options.defaultMode,
       );
       connected.terminals = terminals;
       connected.startDocumentEvents(options.log);
       // Edits are reviewed as diffs in the editor, so the server need not ask about them as well.
-      await connected.setConfigOption("mode", "accept_edits");
+      await connected.setConfigOption("mode", startingMode(options.defaultMode));
       return connected;
     } catch (error) {
       child.kill();
@@ -158,7 +162,7 @@ export class AgentConnection {
     this.options = created.configOptions ?? [];
     this.documents?.resync();
     this.closeSession(previous);
-    return this.setConfigOption("mode", "accept_edits");
+    return this.setConfigOption("mode", startingMode(this.defaultMode));
   }
 
   /**
@@ -240,4 +244,13 @@ export class AgentConnection {
     this.connection.close();
     this.child.kill();
   }
+}
+
+/**
+ * The mode a new session starts in: the `hermes.defaultMode` setting, by default accept_edits (every edit is already
+ * reviewed as a diff in the editor, so the server need not ask about it as well). The session's own picker changes
+ * it afterwards; config.yaml has no say here, since an ACP session's mode is the client's choice.
+ */
+function startingMode(setting: string | undefined): string {
+  return setting && ["read_only", "default", "accept_edits", "yolo"].includes(setting) ? setting : "accept_edits";
 }

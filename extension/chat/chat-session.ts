@@ -269,6 +269,7 @@ export class ChatSession implements vscode.Disposable {
       serverPath: this.options.serverPath,
       cwd,
       mcpServers: mcp.servers,
+      defaultMode: vscode.workspace.getConfiguration("hermes").get<string>("defaultMode"),
       env,
       log: this.options.log,
       review: this.options.review,

@@ -15,7 +15,11 @@ export function isAuthRequired(error: unknown): boolean {
 export async function offerSetup(message: string, serverPath: string, env: Record<string, string>): Promise<void> {
   const choice = await vscode.window.showWarningMessage(message, "Set Up in Terminal", "Set API Key");
   if (choice === "Set API Key") await vscode.commands.executeCommand("hermes.setApiKey");
-  if (choice !== "Set Up in Terminal") return;
+  if (choice === "Set Up in Terminal") openSetupTerminal(serverPath, env);
+}
+
+/** The `hermes.setup` command (and the walkthrough's first step): the server's `--setup` in a VS Code terminal. */
+export function openSetupTerminal(serverPath: string, env: Record<string, string>): vscode.Terminal {
   const terminal = vscode.window.createTerminal({
     name: "Hermes setup",
     shellPath: process.execPath,
@@ -23,4 +27,5 @@ export async function offerSetup(message: string, serverPath: string, env: Recor
     env: { ...env, ELECTRON_RUN_AS_NODE: "1" },
   });
   terminal.show();
+  return terminal;
 }

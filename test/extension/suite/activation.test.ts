@@ -26,6 +26,25 @@ describe("extension activation", () => {
     assert.equal(extension.isActive, true);
   });
 
+  it("contributes the getting-started walkthrough, its pages, and the setup command it links to", async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const walkthroughs = extension.packageJSON.contributes.walkthroughs as Array<{
+      id: string;
+      steps: Array<{ id: string; media: { markdown: string } }>;
+    }>;
+    const start = walkthroughs.find((w) => w.id === "hermes.start");
+    assert.deepEqual(
+      start?.steps.map((s) => s.id),
+      ["configure", "ask", "review", "restore"],
+    );
+    for (const step of start!.steps) {
+      const page = vscode.Uri.joinPath(extension.extensionUri, step.media.markdown);
+      assert.match(new TextDecoder().decode(await vscode.workspace.fs.readFile(page)), /^# /);
+    }
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ["hermes.setup", "hermes.setApiKey", "hermes.fixDiagnostic"]) assert.ok(commands.includes(id), id);
+  });
+
   it("sees the runner's temporary workspace", async () => {
     const expected = process.env.HERMES_E2E_WORKSPACE;
     assert.ok(expected, "HERMES_E2E_WORKSPACE is not set: run through test/extension/run-in-code-server.ts");
