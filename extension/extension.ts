@@ -6,6 +6,7 @@ import { CHECKPOINT_SCHEME } from "./chat/checkpoint-restore.js";
 import { openSetupTerminal } from "./chat/setup-offer.js";
 import { askToFix, FIX_COMMAND, FixWithHermes } from "./editor-context/fix-with-hermes.js";
 import { TerminalOutput } from "./editor-context/terminal-output.js";
+import { addTerminalSelection } from "./editor-context/terminal-selection.js";
 import { REVIEW_SCHEME } from "./review/preview-documents.js";
 import { ReviewController } from "./review/review-controller.js";
 import { HermesStatusBar } from "./status-bar.js";
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     vscode.languages.registerCodeActionsProvider({ scheme: "file" }, new FixWithHermes(), {
       providedCodeActionKinds: FixWithHermes.kinds,
     }),
+    command("hermes.addTerminalSelection", () => addTerminalSelection(chat, () => void view.reveal("composer"))),
     command("hermes.setup", async () => openSetupTerminal(serverPath, await secrets.env())),
     command(FIX_COMMAND, (uri: vscode.Uri, diagnostic: vscode.Diagnostic) =>
       askToFix(chat, () => void view.reveal("composer"), uri, diagnostic),

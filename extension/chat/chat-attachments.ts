@@ -43,6 +43,15 @@ export class ChatAttachments {
     );
   }
 
+  /** Text from outside any file (a terminal's selection): embedded, shown as a selection chip named `label`. */
+  addText(label: string, text: string): Attachment {
+    const uri = `hermes-context:/${encodeURIComponent(label)}`;
+    return this.push(
+      { id: this.nextId(), kind: "selection", label },
+      { type: "resource", resource: { uri, text, mimeType: "text/plain" } },
+    );
+  }
+
   /** The active editor's selection, or the whole file when nothing is selected; undefined without an editor. */
   addActive(): Attachment | undefined {
     const editor = vscode.window.activeTextEditor;

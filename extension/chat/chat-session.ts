@@ -106,6 +106,12 @@ export class ChatSession implements vscode.Disposable {
     this.focus("composer");
   }
 
+  /** Text from a terminal (its context menu's "Add to Hermes Chat"). */
+  attachText(label: string, text: string): void {
+    this.attachments.addText(label, text);
+    this.focus("composer");
+  }
+
   attachSelection(uri: vscode.Uri, text: string, startLine: number, endLine: number): void {
     this.attachments.addSelection(uri, text, startLine, endLine);
     this.focus("composer");
