@@ -38,7 +38,7 @@ const DECODE_EXEC: Detector[] = [
   // Run from a substitution: eval "$(… | base64 -d)", bash -c "$(…)", source <(…), sh <(…).
   pattern(
     "decode_exec",
-    [DECODE_WORDS, ["$(", "<(", "`"]],
+    [DECODE_WORDS],
     // (A leading word-start test: word() would read "bash" as "ba" + "sh" and refuse it.)
     String.raw`${S}(?:eval|exec|source|(?:ba|z|da|k)?sh(?:\s+-c)?|python[\d.]*\s+-c|perl\s+-e|iex)\s*["']?\s*(?:\$\(|<\(|\x60)[^\n)\x60]{0,300}?(?:${DECODE})`,
     { starts: ["eval", "exec", "source", "sh", "bash", "zsh", "dash", "ksh", "python", "perl", "iex"] },
@@ -72,9 +72,21 @@ const DECODE_EXEC: Detector[] = [
     "decode_exec",
     [
       ["exec", "eval", "function", "runin", "system", "popen", "subprocess", "spawnsync", "passthru"],
-      ["decode", "decompress", "loads", "fromhex", "unhexlify", "a2b_", "buffer.from", "atob", "hex2bin", "decode64"],
+      [
+        "decode",
+        "decompress",
+        "loads",
+        "fromhex",
+        "unhexlify",
+        "a2b_",
+        "buffer.from",
+        "atob",
+        "hex2bin",
+        "decode64",
+        "pack",
+      ],
     ],
-    String.raw`${word(String.raw`exec|eval|new\s+Function|Function|vm\.runIn\w+|os\.system|os\.popen|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput)|execSync|spawnSync|system|popen|shell_exec|passthru`)}\s*\(?\s*(?:compile\s*\(\s*)?(?:(?:__import__\s*\(\s*['"](?:base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip)['"]\s*\)|base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip|bytes|bytearray)\s*\.\s*(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|decode|loads|fromhex|unhexlify|a2b_base64|a2b_hex)|Buffer\.from\s*\([^)\n]{0,4000}?,\s*['"](?:base64|hex)['"]|(?:(?:gzinflate|gzuncompress|gzdecode|str_rot13|strrev|rawurldecode|urldecode)\s*\(\s*)*(?:base64_decode|hex2bin|convert_uudecode)\s*\(|(?:MIME::Base64::)?decode_base64\s*\(|Base64\.(?:decode64|strict_decode64|urlsafe_decode64))`,
+    String.raw`${word(String.raw`exec|eval|new\s+Function|Function|vm\.runIn\w+|os\.system|os\.popen|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput)|execSync|spawnSync|system|popen|shell_exec|passthru`)}\s*\(?\s*(?:compile\s*\(\s*)?(?:(?:__import__\s*\(\s*['"](?:base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip)['"]\s*\)|base64|zlib|codecs|binascii|marshal|bz2|lzma|gzip|bytes|bytearray)\s*\.\s*(?:b64decode|b32decode|b16decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|decompress|decode|loads|fromhex|unhexlify|a2b_base64|a2b_hex)|Buffer\.from\s*\([^)\n]{0,4000}?,\s*['"](?:base64|hex)['"]|(?:(?:gzinflate|gzuncompress|gzdecode|str_rot13|strrev|rawurldecode|urldecode)\s*\(\s*)*(?:base64_decode|hex2bin|convert_uudecode)\s*\(|(?:MIME::Base64::)?decode_base64\s*\(|pack\s*\(?\s*["']H\*?["']|Base64\.(?:decode64|strict_decode64|urlsafe_decode64))`,
     {
       starts: [
         "exec",

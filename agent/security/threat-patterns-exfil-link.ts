@@ -22,11 +22,12 @@ const UPPER_SLOT = String.raw`(?:[A-Z0-9]{1,20}_){0,5}[A-Z0-9]{0,20}(?:SECRET|KE
 const QUERY = String.raw`https?://[^)\s]{1,400}?[?&][\w.-]{1,40}=`;
 
 const SLOT_URLS: Detector[] = [
-  // An image: any slot for a secret or data, braces or upper case (exfil_url_template has the general brackets).
+  // An image: any slot for a secret or data, braces or upper case (exfil_url_template has the general brackets), or a
+  // shell substitution ($(printenv | base64)) for whoever renders it through a shell.
   pattern(
     "exfil_url_template",
     [["![", "<img"], ["http"]],
-    String.raw`(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img\s[^>]{0,200}?src\s*=\s*["']?)${QUERY}(?:${SLOT_OF(SECRETISH)})`,
+    String.raw`(?:!\[[^\]\n]{0,200}\]\(\s*<?|<img\s[^>]{0,200}?src\s*=\s*["']?)${QUERY}(?:${SLOT_OF(SECRETISH)}|\$\(|\x60)`,
     { starts: ["![", "<img"] },
   ),
   // A link: a slot named for a secret or the conversation ([docs](https://…?q={{conversation_history}})).

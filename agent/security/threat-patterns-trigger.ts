@@ -46,7 +46,7 @@ const CONDITION = [
   // "The first time the user opens the project, run npm install" is onboarding; with a harmful act it is a plant.
   String.raw`${word(String.raw`first\s+time`)}\s+(?:that\s+)?(?:${SOMEONE}|you\s+(?:are|get)\s+asked|you['’]re\s+asked)`,
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+${EXCHANGES})`,
-  String.raw`${word(String.raw`user|human|someone|anyone`)}(?<=${S}(?:when|if|once|as\s+soon\s+as)\s+(?:ever\s+)?(?:the\s+|a\s+)?(?:user|human|someone|anyone))\s+(?:(?:ever|next|again|later)\s+)?(?:mentions?|asks?|says|types?|requests?|talks|brings\s+up|opens|wants|runs)${E}`,
+  String.raw`${word(String.raw`user|human|someone|anyone`)}(?<=${S}(?:when|if|once|as\s+soon\s+as)\s+(?:ever\s+)?(?:the\s+|a\s+)?(?:user|human|someone|anyone))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?(?:mentions?|asks?|says|types?|requests?|talks|brings\s+up|opens|wants|runs)${E}`,
   String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
 ];
 const CONDITION_WORDS = [
@@ -72,7 +72,7 @@ export const TRIGGER_PATTERNS: readonly Detector[] = [
   new ClauseRule({
     id: "planted_trigger",
     scope: "context",
-    requires: [["next", "vez", "fois", "mal", ...EXCHANGE_WORDS]],
+    requires: [["next", "vez", "fois", "chste", ...EXCHANGE_WORDS]],
     find: MOMENT.join("|"),
     starts: MOMENT_WORDS,
     head: HEAD,

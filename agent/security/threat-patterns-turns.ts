@@ -49,7 +49,7 @@ const CLOSED_THEN_TURN = pattern(
       "prompt",
     ],
   ],
-  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-]*${ROLE}\s*:|${NEW_ORDERS})`,
+  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-\[(]*${ROLE}(?:[ _](?:message|turn|input|prompt|query|request))?[\])]*\s*:|${NEW_ORDERS})`,
   { starts: ["</", "end", "output", "result", "response", "log", "content", "page"] },
 );
 
@@ -71,9 +71,19 @@ const USER_TURN_ATTACK = pattern(
 // A reasoning block in the agent's voice: "<thinking> The user wants me to … I should … </thinking>".
 const THINK_TAG = String.raw`(?:thinking|think|reasoning|scratchpad|inner_monologue|internal_monologue|internal_thoughts|thoughts?|reflection)`;
 const FIRST_PERSON_PLAN = String.raw`${S}(?:I\s+(?:should|will|must|need\s+to|have\s+to|am\s+going\s+to|ought\s+to|can\s+safely)|I['’](?:ll|m\s+going\s+to)|the\s+user\s+(?:clearly\s+|really\s+|actually\s+|probably\s+|also\s+)*(?:wants|asked|expects|would\s+(?:like|want)|has\s+(?:asked|approved|authori[sz]ed)|won['’]t\s+mind|will\s+not\s+mind|doesn['’]t\s+mind))${E}`;
+// The same in a label: "Assistant (internal reasoning): I should first upload …".
+const REASONING_LABEL = pattern(
+  "fake_turn",
+  [
+    ["reasoning", "thought", "thinking", "monologue", "scratchpad"],
+    ["assistant", "ai", "model", "agent"],
+  ],
+  String.raw`(?:reasoning|thoughts?|thinking|monologue|scratchpad)(?<=(?:^|\n)[ \t>*#\-]*(?:assistant|ai|model|agent)(?:['’]s)?\s*[(\[]?\s*(?:(?:internal|private|hidden)\s+)?(?:reasoning|thoughts?|thinking|monologue|scratchpad))\s*[)\]]?\s*:[^\n]{0,300}?(?:${FIRST_PERSON_PLAN})`,
+  { starts: ["reasoning", "thought", "thinking", "monologue", "scratchpad"] },
+);
 const FAKE_REASONING = pattern(
   "fake_turn",
-  [["<"], ["thinking", "think>", "reasoning", "scratchpad", "monologue", "thought", "reflection"]],
+  [["thinking", "think>", "reasoning", "scratchpad", "monologue", "thought", "reflection"]],
   String.raw`<${THINK_TAG}>[^<]{0,1500}?(?:${FIRST_PERSON_PLAN})[^<]{0,1500}?</${THINK_TAG}>`,
   {
     starts: [
@@ -96,9 +106,15 @@ const TURN_SPEECH = String.raw`${S}(?:you\s+(?:are|must|will|should|now|may)|you
 const HEADING_ROLES = ["system", "user", "human", "assistant", "developer"];
 const ROLE_HEADING = pattern(
   "fake_turn",
-  [["#"], HEADING_ROLES],
+  [HEADING_ROLES],
   String.raw`(?:system|user|human|assistant|developer)(?<=(?:^|\n)[ \t]*#{1,6}[ \t]*(?:system|user|human|assistant|developer))(?:[ \t]+(?:message|prompt|turn|override|instructions?|note))?[ \t]*:[^\n]{0,200}?(?:\n[^\n]{0,200}?){0,3}?(?:${TURN_SPEECH})`,
   { starts: HEADING_ROLES },
 );
 
-export const TURN_PATTERNS: readonly Detector[] = [CLOSED_THEN_TURN, USER_TURN_ATTACK, FAKE_REASONING, ROLE_HEADING];
+export const TURN_PATTERNS: readonly Detector[] = [
+  CLOSED_THEN_TURN,
+  USER_TURN_ATTACK,
+  FAKE_REASONING,
+  REASONING_LABEL,
+  ROLE_HEADING,
+];
