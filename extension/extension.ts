@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { COMMON_KEY_VARIABLES, SecretEnv } from "./acp/secret-env.js";
+import { ChatPanels } from "./chat/chat-panels.js";
 import { ChatSession } from "./chat/chat-session.js";
 import { ChatViewProvider } from "./chat/chat-view.js";
 import { CHECKPOINT_SCHEME } from "./chat/checkpoint-restore.js";
@@ -16,6 +17,8 @@ export interface HermesApi {
   readonly chat: ChatSession;
   readonly review: ReviewController;
   readonly statusBar: HermesStatusBar;
+  /** Chats in editor tabs. */
+  readonly panels: ChatPanels;
 }
 
 /** Wiring only: the chat, the review of edits, and their commands. */
@@ -27,7 +30,9 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
   // In an untrusted workspace `hermes.serverPath` is a restricted setting: VS Code hands us the default instead.
   const serverPath = configured || context.asAbsolutePath("dist/acp-server.js");
   const terminalOutput = new TerminalOutput();
-  const chat = new ChatSession({ serverPath, log, review, secrets, terminalOutput });
+  const chatOptions = { serverPath, log, review, secrets, terminalOutput };
+  const chat = new ChatSession(chatOptions);
+  const panels = new ChatPanels(context.extensionUri, chatOptions);
   const view = new ChatViewProvider(context.extensionUri, chat, log);
   const statusBar = new HermesStatusBar(chat);
 
@@ -39,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
     view,
     statusBar,
     terminalOutput,
+    panels,
     vscode.workspace.registerTextDocumentContentProvider(REVIEW_SCHEME, review.documents),
     vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, chat.checkpoints.documents),
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, review),
@@ -52,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
       askToFix(chat, () => void view.reveal("composer"), uri, diagnostic),
     ),
     command("hermes.newChat", () => chat.newChat()),
+    command("hermes.openChatInEditor", () => void panels.openChat()),
     command("hermes.cancel", () => chat.cancel()),
     command("hermes.acceptEdit", () => review.decideActive(true)),
     command("hermes.rejectEdit", () => review.decideActive(false)),
@@ -99,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): HermesApi {
       );
     }),
   );
-  return { chat, review, statusBar };
+  return { chat, review, statusBar, panels };
 }
 
 export function deactivate(): void {}

@@ -1,10 +1,6 @@
 import * as vscode from "vscode";
-import { contextMatches } from "../editor-context/context-mentions.js";
-import { chatHtml } from "./chat-html.js";
 import type { ChatSession } from "./chat-session.js";
-import type { HostRequestHandlers } from "./webview-bridge.js";
-import { WebviewBridge } from "./webview-bridge.js";
-import { openLink, openLocation, searchWorkspaceFiles } from "./workspace-links.js";
+import { bindChatWebview } from "./chat-webview.js";
 
 /**
  * The chat sidebar. The view is a renderer only: on every (re)open it is sent the whole conversation, then follows
@@ -28,15 +24,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    const assets = vscode.Uri.joinPath(this.extensionUri, "dist", "webview");
-    view.webview.options = { enableScripts: true, localResourceRoots: [assets] };
-    const bridge = new WebviewBridge(view.webview, this.handlers(), (message) => this.log.appendLine(message));
-    view.webview.html = chatHtml(view.webview, assets);
-    const subscription = this.session.subscribe((method, params) => bridge.notify(method, params));
+    const binding = bindChatWebview(view.webview, this.extensionUri, this.session, this.log);
     view.onDidChangeVisibility(() => this.onPermissionsWaiting(this.session.permissions.count));
     view.onDidDispose(() => {
-      subscription.dispose();
-      bridge.dispose();
+      binding.dispose();
       if (this.view === view) this.view = undefined;
     });
   }
@@ -70,51 +61,5 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           if (choice) void this.reveal("permission");
         });
     }
-  }
-
-  private handlers(): HostRequestHandlers {
-    const session = this.session;
-    return {
-      "view/ready": () => {
-        // The server starts with the view, so commands and pickers are there before the first prompt.
-        void session
-          .connect()
-          .catch((error: Error) => this.log.appendLine(`Hermes server did not start: ${error.message}`));
-        return session.snapshot;
-      },
-      "chat/prompt": ({ text, replaces }) => {
-        // The turn runs on; the request only says it started. Failures become notices in the transcript; a retry
-        // or resend that cannot start throws at once, and the view shows why.
-        void (replaces ? session.resend(replaces, text) : session.prompt(text)).catch(() => undefined);
-      },
-      "chat/retry": () => void session.retry().catch(() => undefined),
-      "checkpoint/restore": ({ itemId }) => session.restoreCheckpoint(itemId),
-      "chat/cancel": () => session.cancel(),
-      "chat/new": () => session.newChat(),
-      "permission/answer": ({ itemId, optionId }) => session.permissions.answer(itemId, optionId),
-      "review/decide": ({ proposalId, accept }) => this.session.review.decide(proposalId, accept),
-      "review/openDiff": ({ proposalId }) => this.session.review.openDiff(proposalId),
-      "open/location": ({ path, line }) => openLocation(path, line),
-      "open/link": ({ href }) => openLink(href),
-      // Editor context first (@problems, @terminal, @symbol:…), then files; a symbol query is not a file name.
-      "files/search": async ({ query }) => ({
-        files: [
-          ...(await contextMatches(query)),
-          ...(query.trim().toLowerCase().startsWith("symbol:") ? [] : await searchWorkspaceFiles(query)),
-        ],
-      }),
-      "attachments/addFile": ({ uri }) => void session.attachments.addFile(vscode.Uri.parse(uri)),
-      "attachments/addActive": () => {
-        if (!session.attachments.addActive()) throw new Error("Open a file in the editor to attach it.");
-      },
-      "attachments/addImage": ({ name, mimeType, data }) => void session.attachments.addImage(name, mimeType, data),
-      "attachments/remove": ({ id }) => session.attachments.remove(id),
-      "config/set": ({ pickerId, value }) => session.setConfigOption(pickerId, value),
-      "sessions/list": async () => ({ sessions: await session.listSessions() }),
-      "sessions/open": async ({ sessionId }) => {
-        const known = (await session.listSessions()).find((s) => s.sessionId === sessionId);
-        await session.openSession(sessionId, known?.title);
-      },
-    };
   }
 }

@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import * as vscode from "vscode";
 import type { CheckpointItem } from "../../webview-ui/protocol.js";
 import type { AgentConnection } from "../acp/agent-connection.js";
@@ -79,8 +80,20 @@ export class CheckpointRestorer implements vscode.Disposable {
   }
 }
 
+/** The open document of a file, matched on resolved paths: the server names files by their real path. */
 function openDocument(path: string): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === "file" && d.uri.fsPath === path);
+  const real = realPathOr(path);
+  return vscode.workspace.textDocuments.find(
+    (d) => d.uri.scheme === "file" && (d.uri.fsPath === path || realPathOr(d.uri.fsPath) === real),
+  );
+}
+
+function realPathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /**

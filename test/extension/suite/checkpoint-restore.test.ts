@@ -93,7 +93,14 @@ describe("restoring files from the chat", function () {
 
     assert.equal(readFileSync(file("restore-me.txt"), "utf8"), "before\n");
     assert.equal(existsSync(file("created-by-turn.txt")), false, "the file the turn created is gone");
-    await until(() => editor.document.getText() === "before\n", "the open editor to show the restored text");
+    await until(() => editor.document.getText() === "before\n", "the open editor to show the restored text").catch(
+      (error: Error) => {
+        const doc = editor.document;
+        throw new Error(
+          `${error.message}: ${JSON.stringify(doc.getText())}, dirty ${doc.isDirty}, closed ${doc.isClosed}`,
+        );
+      },
+    );
     assert.equal(editor.document.isDirty, false);
     const notice = api.chat.snapshot.items.at(-1);
     assert.equal(notice?.kind, "notice");
