@@ -142,11 +142,12 @@ const SAFEGUARDS_VOID: Detector[] = [
     String.raw`${word("exempt(?:ion|ed)?|waiver|exception")}\s+(?:from|to)\s+${AGENTS}\s+${QUALIFIER}(?:${SAFEGUARDS}|sandbox${E})`,
     { starts: ["exempt", "waiver", "exception"] },
   ),
-  // "Ignore your approval prompts", "bypass your guardrails" (not "never bypass the approval prompts").
+  // "Ignore your approval prompts", "bypass your guardrails" (not "never bypass the approval prompts"; "disregard your
+  // rules" is upstream's disregard_rules, reported once).
   pattern(
     "safeguard_override",
     [OVERRIDE_VERBS, ["your"]],
-    String.raw`${unnegated(String.raw`ignore|bypass|skip|disable|override|circumvent|turn\s+off|switch\s+off|disregard|suspend|deactivate|evade`)}\s+(?:all\s+(?:of\s+)?)?your\s+${QUALIFIER}(?:${SAFEGUARDS}|sandbox${E}|(?:approval|confirmation|permission)\s+(?:prompts?|process|steps?|flow|requests?|dialogs?|system)${E}|safety${E}|ethics${E})`,
+    String.raw`(?!disregard\s+(?:all\s+(?:of\s+)?)?your\s+(?:instructions|rules|guidelines)${E})${unnegated(String.raw`ignore|bypass|skip|disable|override|circumvent|turn\s+off|switch\s+off|disregard|suspend|deactivate|evade`)}\s+(?:all\s+(?:of\s+)?)?your\s+${QUALIFIER}(?:${SAFEGUARDS}|sandbox${E}|(?:approval|confirmation|permission)\s+(?:prompts?|process|steps?|flow|requests?|dialogs?|system)${E}|safety${E}|ethics${E})`,
     { starts: OVERRIDE_VERBS },
   ),
 ];
