@@ -174,6 +174,12 @@ describe("the chat view in real VS Code", function () {
     await screenshot("diff-accepted");
   });
 
+  it("offers to restore the files of a turn that changed them, and shows the model in the status bar", async () => {
+    await chat.getByRole("button", { name: "Restore files to before this turn" }).last().waitFor({ timeout: 10_000 });
+    await page.locator(".statusbar-item", { hasText: "Hermes: scripted-model" }).first().waitFor({ timeout: 10_000 });
+    await screenshot("restore-action");
+  });
+
   it("completes slash commands and @ files in the composer", async () => {
     await composer().fill("/comp");
     const suggestions = chat.getByRole("listbox", { name: "Suggestions" });
