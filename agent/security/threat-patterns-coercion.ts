@@ -17,7 +17,7 @@ const AGENTS = String.raw`(?:your|the\s+(?:agent|assistant|ai|model|llm|bot)['�
 const QUALIFIER = String.raw`(?:(?:usual|normal|standard|default|built[\s-]?in|own|core|internal|current|original|typical|regular|existing|previous|safety|security|ethical|content|operating|approval|confirmation|permission)\s+){0,3}`;
 const SAFEGUARDS = String.raw`(?:rules|guidelines|restrictions|policies|policy|guardrails|safeguards|safety\s+measures|filters|protocols|constraints|limitations|limits|programming|principles|boundaries|instructions|checks|prompts)${E}`;
 // Said to be void: "do not apply", "are suspended", "have been lifted", "are not applicable".
-const VOID = String.raw`(?:do(?:es)?\s+not|don['’]t|doesn['’]t|no\s+longer|shall\s+not|won['’]t|will\s+not|need\s+not)\s+apply|(?:are|is|have\s+been|has\s+been|were|was)\s+(?:now\s+|hereby\s+|temporarily\s+|officially\s+|fully\s+)?(?:suspended|lifted|waived|revoked|void|null|overridden|deactivated|disabled|removed|turned\s+off|switched\s+off|not\s+applicable|not\s+in\s+effect|inapplicable|irrelevant|cancell?ed|no\s+longer\s+(?:valid|in\s+effect|applicable|active|binding))${E}`;
+const VOID = String.raw`(?:do(?:es)?\s+not|don['’]t|doesn['’]t|no\s+longer|shall\s+not|won['’]t|will\s+not|need\s+not)\s+apply|(?:are|is|have\s+been|has\s+been|were|was)\s+(?:now\s+|hereby\s+|temporarily\s+|officially\s+|fully\s+)?(?:suspended|lifted|waived|revoked|void|null|overridden|deactivated|disabled|removed|turned\s+off|switched\s+off|not\s+applicable|not\s+in\s+(?:effect|force)|inapplicable|irrelevant|cancell?ed|no\s+longer\s+(?:valid|in\s+effect|applicable|active|binding))${E}`;
 // Where a general claim points at the agent: "… don't apply to you", "… here", "… for this session", "… because".
 const AT_THE_AGENT = String.raw`\s+to\s+(?:you|the\s+(?:agent|assistant|ai|model))${E}|\s+(?:here|anymore|any\s+more|now|today)${E}|\s+(?:in|for|during)\s+this\s+(?:session|conversation|chat|context|environment|exercise|task|request|project|repository|repo|codebase|window|engagement|test)${E}|\s*,?\s+(?:because|since|as)\s`;
 
@@ -192,8 +192,8 @@ const ORDERS = String.raw`(?:order|command|instruct|direct|demand|require|author
 
 // Safeguards declared void anywhere in a clause that speaks to the agent: "the guardrails that normally stop you
 // from … are waived", "the restrictions in your system prompt are … no longer binding".
-const VOIDED = String.raw`(?:${word("waived|suspended|lifted|revoked|rescinded|voided")}|null(?<=${S}null)\s+and\s+void|longer(?<=${S}no\s+longer)\s+(?:binding|valid|in\s+effect|apply|applies|applicable|enforced|active)|apply(?<=(?:${S}(?:do|does)\s+not|${S}don['’]t|${S}doesn['’]t)\s+apply)|applicable(?<=${S}not\s+applicable))${E}${UNLESS_CONDITIONAL}`;
-const SAFEGUARD_NAMED = String.raw`${S}(?:guardrails|safeguards|(?:your|the\s+usual|the\s+normal|any|all)\s+(?:\w+\s+)?(?:restrictions|limitations)|(?:safety|security|ethical|content|usage)\s+(?:policies|policy|guidelines|protocols|measures|filters|restrictions|constraints)|safety\s+(?:rules|checks)|(?:approval|confirmation)\s+(?:prompts?|process|steps?|requirements?)|(?:your|the\s+(?:agent|assistant)['’]s)\s+(?:\w+\s+)?(?:rules|instructions|guidelines|programming|training|principles|policies|constraints|prompt))${E}`;
+const VOIDED = String.raw`(?:${word("waived|suspended|lifted|revoked|rescinded|voided")}|null(?<=${S}null)\s+and\s+void|longer(?<=${S}no\s+longer)\s+(?:binding|valid|in\s+effect|apply|applies|applicable|enforced|active)|apply(?<=(?:${S}(?:do|does)\s+not|${S}don['’]t|${S}doesn['’]t)\s+apply)|applicable(?<=${S}not\s+applicable)|(?:effect|force)(?<=${S}(?:not|no\s+longer)\s+in\s+(?:effect|force))|irrelevant)${E}${UNLESS_CONDITIONAL}`;
+const SAFEGUARD_NAMED = String.raw`${S}(?:guardrails|safeguards|(?:your|the\s+usual|the\s+normal|any|all)\s+(?:\w+\s+)?(?:restrictions|limitations)|(?:safety|security|ethical|content|usage)\s+(?:policies|policy|guidelines|protocols|measures|filters|restrictions|constraints)|safety\s+(?:rules|checks)|(?:approval|confirmation)\s+(?:prompts?|process|steps?|requirements?)|(?:your|the\s+(?:agent|assistant)['’]s)\s+(?:(?:usual|normal|default|standard|built-in|core|own|safety|security|ethical|content|operating|system)\s+){0,2}(?:rules|instructions|guidelines|programming|training|principles|policies|constraints|prompt))${E}`;
 const TO_THE_AGENT = String.raw`${S}(?:you|your|assistant|agent|ai|model|llm|claude|copilot|gemini|codex|hermes|cursor)${E}`;
 
 const AUTHORITY_CLAIMS: Detector[] = [
@@ -201,7 +201,20 @@ const AUTHORITY_CLAIMS: Detector[] = [
     id: "safeguard_override",
     scope: "context",
     requires: [
-      ["waived", "suspended", "lifted", "revoked", "rescinded", "voided", "void", "no longer", "apply", "applicable"],
+      [
+        "waived",
+        "suspended",
+        "lifted",
+        "revoked",
+        "rescinded",
+        "voided",
+        "void",
+        "longer",
+        "apply",
+        "effect",
+        "force",
+        "irrelevant",
+      ],
     ],
     find: VOIDED,
     starts: [
@@ -215,6 +228,9 @@ const AUTHORITY_CLAIMS: Detector[] = [
       "longer",
       "apply",
       "applicable",
+      "effect",
+      "force",
+      "irrelevant",
     ],
     terms: [SAFEGUARD_NAMED, TO_THE_AGENT],
   }),

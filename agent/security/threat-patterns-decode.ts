@@ -35,6 +35,13 @@ const DECODE_EXEC: Detector[] = [
     String.raw`(?:${DECODE})[^\n|]{0,300}(?:\|[^\n|]{0,200}){0,4}?\|\s*${INTERPRETER}`,
     { starts: DECODE_WORDS },
   ),
+  // Decoded into a file that is run next: base64 -d > /tmp/x && sh /tmp/x.
+  pattern(
+    "decode_exec",
+    [DECODE_WORDS, [">"]],
+    String.raw`(?:${DECODE})[^\n|>]{0,200}>\s*\S{1,200}\s*(?:&&|;)\s*${INTERPRETER}\s+\S`,
+    { starts: DECODE_WORDS },
+  ),
   // Run from a substitution: eval "$(… | base64 -d)", bash -c "$(…)", source <(…), sh <(…).
   pattern(
     "decode_exec",

@@ -66,7 +66,7 @@ const CONDITION_WORDS = [
 
 // The act, perhaps after an adverb of stealth ("quietly add", "silently also push"); "also", "first", "then" before
 // it already count as addressing the agent (clause-rules.ts).
-const HEAD = String.raw`${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word(ACT_VERB)}`;
+const HEAD = String.raw`${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word(ACT_VERB)}`;
 
 export const TRIGGER_PATTERNS: readonly Detector[] = [
   new ClauseRule({

@@ -17,12 +17,12 @@ const NEW_ORDERS = String.raw`${S}(?:new|updated|further|additional|real|actual|
 // The end of what the agent is reading: a closing tag of tool output or a document, an "end of …" or "output
 // truncated" line.
 const CLOSE_TAG = String.raw`</(?:tool_results?|function_results?|tool_output|tool_response|function_response|tool_call|tool_use|function_calls?|output|results?|response|stdout|stderr|observation|documents?|file|context|data|email|message|search_results?|content|page|text|untrusted[\w-]*)>`;
-const END_LINE = String.raw`(?:end\s+of\s+(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)|(?:output|results?|response|log|content|page)\s+(?:was\s+)?truncated)${E}[^\n]{0,40}`;
+const END_LINE = String.raw`(?:end\s+(?:of\s+)?(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)|(?:output|results?|response|log|content|page)\s+(?:was\s+)?truncated)${E}[^\n]{0,40}`;
 
 const CLOSED_THEN_TURN = pattern(
   "fake_turn",
   [
-    ["</", "end of", "truncated"],
+    ["</", "end", "truncated"],
     [
       "user",
       "human",
@@ -49,7 +49,7 @@ const CLOSED_THEN_TURN = pattern(
       "prompt",
     ],
   ],
-  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-\[(]*${ROLE}(?:[ _](?:message|turn|input|prompt|query|request))?[\])]*\s*:|${NEW_ORDERS})`,
+  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-\[(]*${ROLE}(?:[ _](?:message|turn|input|prompt|query|request))?[\])]*\s*:|<${ROLE}(?:[_-](?:turn|message|input|prompt|query|request))?>|${NEW_ORDERS})`,
   { starts: ["</", "end", "output", "result", "response", "log", "content", "page"] },
 );
 
@@ -69,7 +69,7 @@ const USER_TURN_ATTACK = pattern(
 );
 
 // A reasoning block in the agent's voice: "<thinking> The user wants me to … I should … </thinking>".
-const THINK_TAG = String.raw`(?:thinking|think|reasoning|scratchpad|inner_monologue|internal_monologue|internal_thoughts|thoughts?|reflection)`;
+const THINK_TAG = String.raw`(?:thinking|think|reasoning|scratchpad|inner_monologue|internal_monologue|internal_thoughts|thoughts?|reflection|analysis|deliberation)`;
 const FIRST_PERSON_PLAN = String.raw`${S}(?:I\s+(?:should|will|must|need\s+to|have\s+to|am\s+going\s+to|ought\s+to|can\s+safely)|I['’](?:ll|m\s+going\s+to)|the\s+user\s+(?:clearly\s+|really\s+|actually\s+|probably\s+|also\s+)*(?:wants|asked|expects|would\s+(?:like|want)|has\s+(?:asked|approved|authori[sz]ed)|won['’]t\s+mind|will\s+not\s+mind|doesn['’]t\s+mind))${E}`;
 // The same in a label: "Assistant (internal reasoning): I should first upload …".
 const REASONING_LABEL = pattern(
@@ -83,7 +83,7 @@ const REASONING_LABEL = pattern(
 );
 const FAKE_REASONING = pattern(
   "fake_turn",
-  [["thinking", "think>", "reasoning", "scratchpad", "monologue", "thought", "reflection"]],
+  [["thinking", "think>", "reasoning", "scratchpad", "monologue", "thought", "reflection", "analysis", "deliberation"]],
   String.raw`<${THINK_TAG}>[^<]{0,1500}?(?:${FIRST_PERSON_PLAN})[^<]{0,1500}?</${THINK_TAG}>`,
   {
     starts: [
@@ -95,7 +95,7 @@ const FAKE_REASONING = pattern(
       "internal_monologue",
       "internal_thoughts",
     ]
-      .concat(["thought", "reflection"])
+      .concat(["thought", "reflection", "analysis", "deliberation"])
       .map((tag) => `<${tag}>`),
   },
 );
