@@ -38,6 +38,8 @@ export function estimateHeight(item: ChatItem, width: number): number {
       return 110 + (item.detail ? 40 : 0) + item.diffs.length * 40;
     case "review":
       return 90;
+    case "setup":
+      return 120 + (item.verdict ? 24 : 0);
   }
 }
 

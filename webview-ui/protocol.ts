@@ -155,6 +155,16 @@ export interface CheckpointItem extends ItemBase {
   readonly turn: number;
 }
 
+/** No usable model yet (the server answered auth_required): set one up from the chat. */
+export interface SetupItem extends ItemBase {
+  readonly kind: "setup";
+  /** What the server said is missing (no model, no key, …). */
+  readonly problem: string;
+  /** The last attempt's verdict ("Works: … answered", "Failed: …"), once there is one. */
+  readonly verdict?: string;
+  readonly ok?: boolean;
+}
+
 export interface NoticeItem extends ItemBase {
   readonly kind: "notice";
   readonly level: "info" | "warning" | "error";
@@ -170,6 +180,7 @@ export type ChatItem =
   | PermissionItem
   | ReviewItem
   | CheckpointItem
+  | SetupItem
   | NoticeItem;
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -269,6 +280,8 @@ export interface HostRequests {
   "chat/retry": { params: Record<string, never>; result: void };
   /** Preview and, once the user confirms, restore the files to a checkpoint item's turn. Resolves when done or declined. */
   "checkpoint/restore": { params: { readonly itemId: string }; result: void };
+  /** The setup card's buttons: set a model up here (questions, then a test call), in a terminal, or a keychain key. */
+  "setup/start": { params: { readonly itemId: string; readonly how: "here" | "terminal" | "key" }; result: void };
   "chat/cancel": { params: Record<string, never>; result: void };
   "chat/new": { params: Record<string, never>; result: void };
   "permission/answer": { params: { readonly itemId: string; readonly optionId: string | null }; result: void };

@@ -130,6 +130,9 @@ export class Transcript {
           bridge.request("checkpoint/restore", { itemId: data.item! }).finally(() => (button.disabled = false)),
         );
         break;
+      case "setup-start":
+        this.call(bridge.request("setup/start", { itemId: data.item!, how: setupWay(data.how) }));
+        break;
       case "user-retry":
         this.call(bridge.request("chat/retry", {}));
         break;
@@ -151,4 +154,8 @@ export class Transcript {
       this.options.reportError(errorText(error));
     });
   }
+}
+
+function setupWay(how: string | undefined): "here" | "terminal" | "key" {
+  return how === "terminal" || how === "key" ? how : "here";
 }

@@ -18,7 +18,8 @@ import { ChatTranscript, type TranscriptSink } from "./chat-transcript.js";
 import { CheckpointRestorer } from "./checkpoint-restore.js";
 import { pickersOf } from "./config-pickers.js";
 import { PermissionRequests } from "./permission-requests.js";
-import { isAuthRequired, offerSetup } from "./setup-offer.js";
+import { SetupFlow } from "./setup-flow.js";
+import { isAuthRequired } from "./setup-offer.js";
 
 export interface ChatSessionOptions {
   readonly serverPath: string;
@@ -45,6 +46,8 @@ export class ChatSession implements vscode.Disposable {
   readonly attachments: ChatAttachments;
   /** "Restore files to before this turn": preview, question, restore. */
   readonly checkpoints = new CheckpointRestorer();
+  /** The first-run setup card and what it does (setup-flow.ts). */
+  readonly setup: SetupFlow;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly options: ChatSessionOptions) {
@@ -54,6 +57,12 @@ export class ChatSession implements vscode.Disposable {
       (path) => vscode.workspace.asRelativePath(path, false),
       (id) => this.connection?.terminalOutput(id),
     );
+    this.setup = new SetupFlow({
+      transcript: this.transcript,
+      serverPath: options.serverPath,
+      env: () => options.secrets.env(),
+      rerun: (prompt) => this.run(prompt),
+    });
     this.permissions = new PermissionRequests(this.transcript);
     this.attachments = new ChatAttachments((attachments) => this.transcript.setAttachments(attachments));
     this.subscriptions.push(
@@ -190,12 +199,10 @@ export class ChatSession implements vscode.Disposable {
       if (stopReason === "refusal") this.transcript.addNotice("warning", "The model refused to continue.");
       return stopReason;
     } catch (error) {
-      this.transcript.addNotice("error", `Hermes could not answer: ${(error as Error).message}`);
-      // No model configured: offer the setup rather than leave the user with the error (setup-offer.ts).
+      // No model configured: the setup card instead of a dead end; the prompt runs once a model works.
       if (isAuthRequired(error))
-        void this.options.secrets
-          .env()
-          .then((env) => offerSetup((error as Error).message, this.options.serverPath, env));
+        this.setup.offer((error as Error).message.replace(/^Authentication required: /, ""), prompt);
+      else this.transcript.addNotice("error", `Hermes could not answer: ${(error as Error).message}`);
       throw error;
     } finally {
       this.setBusy(false);
@@ -271,7 +278,10 @@ export class ChatSession implements vscode.Disposable {
     const cwd = this.folder();
     const mcp = vscodeMcpServers(cwd, vscode.workspace.getConfiguration("mcp").get("servers"));
     for (const line of mcp.skipped) this.options.log.appendLine(`MCP server not forwarded: ${line}`);
-    const connection = await AgentConnection.start({
+    // Declared before the start: a server that exits during it (refused at session/new, say for want of a model)
+    // calls onExit before start() returns, and must find no connection rather than an uninitialised one.
+    let connection: AgentConnection | undefined;
+    connection = await AgentConnection.start({
       serverPath: this.options.serverPath,
       cwd,
       mcpServers: mcp.servers,
@@ -285,7 +295,7 @@ export class ChatSession implements vscode.Disposable {
         },
         onPermission: (request, signal) => this.permissions.ask(request, signal),
         onExit: () => {
-          if (this.connection !== connection) return;
+          if (!connection || this.connection !== connection) return;
           this.connection = undefined;
           this.permissions.cancelAll();
           // The next prompt starts a new session: the conversation the messages above belonged to is gone.

@@ -162,6 +162,20 @@ export class ChatTranscript {
     this.retryable = undefined;
   }
 
+  /** The setup card (no usable model); returns its id, for the verdict later. */
+  addSetup(problem: string): string {
+    this.streaming = undefined;
+    const id = this.nextId();
+    this.add({ kind: "setup", id, problem });
+    return id;
+  }
+
+  /** A setup attempt's verdict on its card. */
+  setSetupVerdict(id: string, verdict: string, ok: boolean): void {
+    const item = this.item(id);
+    if (item?.kind === "setup") this.replace({ ...item, verdict, ok });
+  }
+
   addNotice(level: "info" | "warning" | "error", text: string): void {
     this.streaming = undefined;
     this.add({ kind: "notice", id: this.nextId(), level, text });

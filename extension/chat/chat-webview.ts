@@ -43,6 +43,7 @@ function chatRequestHandlers(session: ChatSession, log: vscode.OutputChannel): H
     },
     "chat/retry": () => void session.retry().catch(() => undefined),
     "checkpoint/restore": ({ itemId }) => session.restoreCheckpoint(itemId),
+    "setup/start": ({ itemId, how }) => session.setup.start(itemId, how),
     "chat/cancel": () => session.cancel(),
     "chat/new": () => session.newChat(),
     "permission/answer": ({ itemId, optionId }) => session.permissions.answer(itemId, optionId),

@@ -4,6 +4,7 @@ import type { RenderContext } from "./context.js";
 import { h } from "./dom.js";
 import { renderPermission } from "./permission.js";
 import { renderPlan } from "./plan.js";
+import { renderSetup } from "./setup-card.js";
 import { renderNotice, renderReview, renderThought } from "./simple.js";
 import { renderTool } from "./tool.js";
 import { renderCheckpoint, renderUser } from "./turn-actions.js";
@@ -37,6 +38,8 @@ function label(item: ChatItem): string {
       return NOTICE_LEVEL[item.level];
     case "checkpoint":
       return `Checkpoint before turn ${item.turn}`;
+    case "setup":
+      return "Set up a model";
   }
 }
 
@@ -45,7 +48,7 @@ function classes(item: ChatItem): string {
   if (item.kind === "tool") return `${base} card status-${item.status}`;
   if (item.kind === "notice") return `${base} level-${item.level}`;
   if (item.kind === "permission") return `${base} card${item.answer === undefined ? " pending" : ""}`;
-  if (item.kind === "plan" || item.kind === "review") return `${base} card`;
+  if (item.kind === "plan" || item.kind === "review" || item.kind === "setup") return `${base} card`;
   return base;
 }
 
@@ -67,6 +70,8 @@ function content(item: ChatItem, ctx: RenderContext): Node[] {
       return renderNotice(item, ctx);
     case "checkpoint":
       return renderCheckpoint(item, ctx);
+    case "setup":
+      return renderSetup(item, ctx);
     case "agent":
       throw new Error("agent items render incrementally (MarkdownView)");
   }
