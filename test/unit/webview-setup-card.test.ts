@@ -6,8 +6,8 @@ import { type RenderContext, SectionMemory } from "../../webview-ui/render/conte
 import { createItemView } from "../../webview-ui/render/item-view.js";
 import { createSanitizer } from "../../webview-ui/sanitize.js";
 import { initialState } from "../../webview-ui/state.js";
-import { Transcript } from "../../webview-ui/transcript.js";
 import { domWindow } from "../helpers/dom-window.js";
+import { mountTranscript } from "../helpers/webview-transcript.js";
 
 const window = domWindow();
 const doc = window.document;
@@ -48,21 +48,7 @@ describe("webview setup card (no model yet)", () => {
         return Promise.resolve();
       },
     } as unknown as HostBridge;
-    Object.assign(globalThis, {
-      ResizeObserver: class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    });
-    const transcript = new Transcript({
-      ctx: ctx(),
-      bridge,
-      requestRender: () => {},
-      reportError: (message) => assert.fail(message),
-      editMessage: () => {},
-    });
-    doc.body.replaceChildren(transcript.element);
+    const transcript = mountTranscript(ctx(), bridge);
     transcript.render({ ...initialState, items: ItemStore.from([{ item: card(), version: 1 }]) });
     doc
       .querySelector<HTMLButtonElement>("button[data-how=terminal]")!

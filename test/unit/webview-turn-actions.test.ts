@@ -6,8 +6,8 @@ import { type RenderContext, SectionMemory } from "../../webview-ui/render/conte
 import { createItemView } from "../../webview-ui/render/item-view.js";
 import { createSanitizer } from "../../webview-ui/sanitize.js";
 import { initialState } from "../../webview-ui/state.js";
-import { Transcript } from "../../webview-ui/transcript.js";
 import { domWindow } from "../helpers/dom-window.js";
+import { mountTranscript } from "../helpers/webview-transcript.js";
 
 const window = domWindow();
 const doc = window.document;
@@ -59,22 +59,7 @@ describe("webview turn actions (Retry, Edit & resend, Restore files)", () => {
       },
     } as unknown as HostBridge;
     const edited: string[] = [];
-    // jsdom has no layout: the list window's resize observer has nothing to observe.
-    Object.assign(globalThis, {
-      ResizeObserver: class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    });
-    const transcript = new Transcript({
-      ctx: ctx(),
-      bridge,
-      requestRender: () => {},
-      reportError: (message) => assert.fail(message),
-      editMessage: (id) => edited.push(id),
-    });
-    doc.body.replaceChildren(transcript.element);
+    const transcript = mountTranscript(ctx(), bridge, { editMessage: (id) => edited.push(id) });
     const items: ChatItem[] = [
       user({ canEdit: true, canRetry: true }),
       { kind: "checkpoint", id: "c1", checkpoint: "abc", turn: 1 },
