@@ -129,8 +129,9 @@ describe("hermes-acp: commands in the editor's terminals (client terminal/*)", (
   });
 
   it("shows the terminal in the tool call while it runs, without a copy of its output, and keeps all of a large output's end", async () => {
-    // ~2.7 MB of distinct lines, most of it within one poll: the editor keeps only the last 1 MB.
-    const command = "echo first; sleep 0.6; seq 1 400000; echo LAST";
+    // ~2.7 MB of distinct lines, most of it within one poll: the editor keeps only the last 1 MB. The pause gives a poll
+    // time to see "first" before the flood, even on a loaded machine (0.6 s was not always enough in CI).
+    const command = "echo first; sleep 2; seq 1 400000; echo LAST";
     llm.enqueue({ kind: "tool_calls", calls: [call("t1", "terminal", { command })] }, { kind: "text", chunks: ["ok"] });
     const sessionId = await harness.newSession(workspace);
     await harness.prompt(sessionId, "run");
