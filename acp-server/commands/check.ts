@@ -27,7 +27,7 @@ export async function runCheck(env: Env, out: (line: string) => void): Promise<n
   out(`home:     ${config.home}`);
   out(`config:   ${config.configPath}${existsSync(config.configPath) ? "" : " (not found; defaults apply)"}`);
   try {
-    out(`sandbox:  ${(await sandboxStatus(readToolSettings(config.yaml).sandbox)).summary}`);
+    out(`sandbox:  ${(await sandboxStatus(readToolSettings(config.yaml, config.env).sandbox)).summary}`);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     out(`problem:  ${error.message}`);

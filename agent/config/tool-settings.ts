@@ -35,7 +35,12 @@ export interface SandboxSettings {
   readonly writable: readonly string[];
 }
 
-export function readToolSettings(yaml: YamlFile): ToolSettings {
+/**
+ * `env`: HERMES_SANDBOX_NETWORK=deny (what an editor's "no network for commands" setting sets) denies the network
+ * to contained commands whatever config.yaml says. It only tightens: `allow` there never opens what config.yaml
+ * closed, so an editor setting cannot loosen a policy the user wrote down.
+ */
+export function readToolSettings(yaml: YamlFile, env: Readonly<Record<string, string | undefined>> = {}): ToolSettings {
   const approvals = mapping(yaml, "approvals");
   const agent = mapping(yaml, "agent");
   const memory = mapping(yaml, "memory");
@@ -49,12 +54,16 @@ export function readToolSettings(yaml: YamlFile): ToolSettings {
     memoryCharLimit: positiveInt(yaml, ["memory", "memory_char_limit"], memory.memory_char_limit) ?? 2200,
     userCharLimit: positiveInt(yaml, ["memory", "user_char_limit"], memory.user_char_limit) ?? 1375,
     terminalTimeoutSeconds: positiveInt(yaml, ["terminal", "timeout"], terminal.timeout) ?? 180,
-    sandbox: sandboxSettingsOf(yaml, terminal.sandbox),
+    sandbox: withNetworkFrom(env, sandboxSettingsOf(yaml, terminal.sandbox)),
     envPassthrough: stringList(yaml, ["terminal", "env_passthrough"], terminal.env_passthrough),
   };
 }
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { enabled: true, network: "allow", writable: [] };
+
+function withNetworkFrom(env: Readonly<Record<string, string | undefined>>, sandbox: SandboxSettings): SandboxSettings {
+  return env.HERMES_SANDBOX_NETWORK === "deny" ? { ...sandbox, network: "deny" } : sandbox;
+}
 
 function sandboxSettingsOf(yaml: YamlFile, value: unknown): SandboxSettings {
   if (value === undefined || value === null || value === true || value === "on") return DEFAULT_SANDBOX_SETTINGS;

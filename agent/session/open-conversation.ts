@@ -65,7 +65,7 @@ export function prepareConversation(
   const config = loadHermesConfig(processEnv);
   ensureHermesHome(config.home);
   seedSoul(config.home);
-  const toolSettings = readToolSettings(config.yaml);
+  const toolSettings = readToolSettings(config.yaml, config.env);
   const reasoningEffort = readReasoningEffort(config.yaml);
   const checkpoints = readCheckpointSettings(config.yaml);
   const { resolution, systemPrompt } = buildSessionPrompt(config, cwd, now);

@@ -274,7 +274,12 @@ export class ChatSession implements vscode.Disposable {
   }
 
   private async start(): Promise<AgentConnection> {
-    const env = await this.options.secrets.env();
+    const settings = vscode.workspace.getConfiguration("hermes");
+    // hermes.sandboxNetwork "deny" cuts the network of contained commands; it can tighten config.yaml, never loosen it.
+    const env = {
+      ...(await this.options.secrets.env()),
+      ...(settings.get<string>("sandboxNetwork") === "deny" ? { HERMES_SANDBOX_NETWORK: "deny" } : {}),
+    };
     const cwd = this.folder();
     const mcp = vscodeMcpServers(cwd, vscode.workspace.getConfiguration("mcp").get("servers"));
     for (const line of mcp.skipped) this.options.log.appendLine(`MCP server not forwarded: ${line}`);
@@ -309,7 +314,23 @@ export class ChatSession implements vscode.Disposable {
     });
     this.connection = connection;
     this.transcript.setPickers(pickersOf(connection.configOptions));
+    await this.applyModelSetting(connection, settings.get<string>("model"));
     return connection;
+  }
+
+  /**
+   * hermes.model: a new session starts on that model when it is one of the configured choices (config.yaml's model
+   * and its fallbacks, as the picker lists them); otherwise config.yaml's default stays, and the log says why.
+   */
+  private async applyModelSetting(connection: AgentConnection, model: string | undefined): Promise<void> {
+    if (!model) return;
+    const picker = pickersOf(connection.configOptions).find((p) => p.id === "model");
+    if (picker?.currentValue === model) return;
+    if (!picker?.choices.some((c) => c.value === model)) {
+      this.options.log.appendLine(`hermes.model "${model}" is not among the configured models; using the default.`);
+      return;
+    }
+    await this.setConfigOption("model", model);
   }
 
   private setBusy(busy: boolean): void {
