@@ -234,6 +234,7 @@ export class ChatSession implements vscode.Disposable {
     this.transcript.reset();
     if (!this.connection?.alive) return;
     this.transcript.setPickers(pickersOf(await this.connection.newSession(this.folder())));
+    await this.applyModelSetting(this.connection, vscode.workspace.getConfiguration("hermes").get<string>("model"));
   }
 
   async setConfigOption(configId: string, value: string): Promise<void> {
@@ -325,12 +326,13 @@ export class ChatSession implements vscode.Disposable {
   private async applyModelSetting(connection: AgentConnection, model: string | undefined): Promise<void> {
     if (!model) return;
     const picker = pickersOf(connection.configOptions).find((p) => p.id === "model");
-    if (picker?.currentValue === model) return;
-    if (!picker?.choices.some((c) => c.value === model)) {
+    // The model's name as config.yaml writes it, or the picker's `provider:model`.
+    const choice = picker?.choices.find((c) => c.value === model || c.name === model);
+    if (!choice) {
       this.options.log.appendLine(`hermes.model "${model}" is not among the configured models; using the default.`);
       return;
     }
-    await this.setConfigOption("model", model);
+    if (picker?.currentValue !== choice.value) await this.setConfigOption("model", choice.value);
   }
 
   private setBusy(busy: boolean): void {

@@ -17,14 +17,17 @@ export interface ScriptedHermes {
  * extension host's environment when it starts, so a server an earlier suite left running (talking to that suite's
  * endpoint) is ended: the next prompt starts one that talks to this endpoint.
  */
-export async function startScriptedHermes(options: { configured?: boolean } = {}): Promise<ScriptedHermes> {
+export async function startScriptedHermes(
+  options: { configured?: boolean; moreConfig?: (llm: ScriptedLlm) => string } = {},
+): Promise<ScriptedHermes> {
   const llm = await ScriptedLlm.start();
   const home = mkdtempSync(join(tmpdir(), "hermes-ext-home-"));
   // `configured: false`: a first run, no model in HERMES_HOME (the scripted endpoint is there to be set up).
   if (options.configured !== false)
     writeFileSync(
       join(home, "config.yaml"),
-      `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`,
+      `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n` +
+        (options.moreConfig?.(llm) ?? ""),
     );
   process.env.HERMES_HOME = home;
   const api = (await vscode.extensions.getExtension("hermes-for-editors.hermes-editor-agent")!.activate()) as HermesApi;
