@@ -17,9 +17,9 @@ export async function contextMatches(query: string): Promise<FileMatch[]> {
   const needle = query.trim().toLowerCase();
   if (needle.startsWith("symbol:")) return symbolMatches(needle.slice("symbol:".length));
   const fixed: FileMatch[] = [
-    { uri: "hermes-context:/problems", path: "problems: the workspace's errors and warnings", reference: "@problems " },
-    { uri: "hermes-context:/terminal", path: "terminal: the active terminal's recent output", reference: "@terminal " },
-    { uri: "hermes-context:/symbol", path: "symbol: a function, class or variable by name", reference: "@symbol:" },
+    { uri: "hermes-context:/problems", path: "problems · errors and warnings", reference: "@problems " },
+    { uri: "hermes-context:/terminal", path: "terminal · recent output", reference: "@terminal " },
+    { uri: "hermes-context:/symbol", path: "symbol: · find by name", reference: "@symbol:" },
   ];
   return needle ? fixed.filter((m) => m.path.startsWith(needle)) : fixed;
 }

@@ -36,6 +36,8 @@ describe("the chat view in real VS Code", function () {
   let page: Page;
   let chat: FrameLocator;
   let shot = 0;
+  let home: string;
+  let configText: string;
 
   const screenshot = async (name: string) => {
     // Away from the activity bar, whose hover would otherwise show a tooltip in every picture.
@@ -61,11 +63,9 @@ describe("the chat view in real VS Code", function () {
     rmSync(SHOTS, { recursive: true, force: true });
     mkdirSync(SHOTS, { recursive: true });
     llm = await ScriptedLlm.start();
-    const home = mkdtempSync(join(tmpdir(), "hermes-e2e-home-"));
-    writeFileSync(
-      join(home, "config.yaml"),
-      `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`,
-    );
+    home = mkdtempSync(join(tmpdir(), "hermes-e2e-home-"));
+    // Written after the first-run test: until then HERMES_HOME has no model, as on a first run.
+    configText = `model:\n  provider: custom\n  default: scripted-model\n  base_url: ${llm.baseUrl}\n  max_retries: 0\n`;
     // code-server passes HERMES_* on to the extension host, and so to the server the extension spawns.
     process.env.HERMES_HOME = home;
     state = makeState();
@@ -93,6 +93,17 @@ describe("the chat view in real VS Code", function () {
     chat = page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
     await composer().waitFor({ timeout: 30_000 });
     await screenshot("empty-chat");
+  });
+
+  it("meets a first run without a model with the setup card", async () => {
+    await send("hello");
+    await chat.getByText("Hermes needs a model").waitFor({ timeout: 30_000 });
+    await chat.getByRole("button", { name: "Choose a provider, a model and a key, then test them" }).waitFor();
+    await screenshot("setup-card");
+    // What "Set up here" writes (its whole run is tested in the extension suite): from here on a model is configured.
+    writeFileSync(join(home, "config.yaml"), configText);
+    await chat.getByRole("button", { name: "New chat" }).click();
+    await chat.getByText("Hermes needs a model").waitFor({ state: "detached", timeout: 10_000 });
   });
 
   it("streams a reply as Markdown, sanitised", async () => {
@@ -187,6 +198,9 @@ describe("the chat view in real VS Code", function () {
     await screenshot("slash-completion");
     await composer().press("Tab");
     assert.match(await composer().inputValue(), /^\/compress\b/);
+    await composer().fill("what is wrong? @pro");
+    await suggestions.getByRole("option", { name: /problems · errors and warnings/ }).waitFor();
+    await screenshot("context-completion");
     await composer().fill("look at @greet");
     await suggestions.getByRole("option", { name: /greeting\.txt/ }).waitFor({ timeout: 10_000 });
     await composer().press("Enter");
