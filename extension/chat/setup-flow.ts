@@ -26,6 +26,8 @@ export class SetupFlow {
   constructor(private readonly host: SetupHost) {}
 
   offer(problem: string, prompt: acp.ContentBlock[]): void {
+    // The server never received the message above: Retry and Edit & resend have no exchange to take back.
+    this.host.transcript.sealUserItems();
     this.card = { id: this.host.transcript.addSetup(problem), prompt };
   }
 

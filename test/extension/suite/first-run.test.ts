@@ -33,6 +33,8 @@ describe("first run: no model yet", function () {
     await until(() => card() !== undefined, "the setup card");
     assert.match(card()!.problem, /No model configured/);
     assert.match(card()!.problem, /--setup/);
+    const message = api.chat.snapshot.items.find((i) => i.kind === "user" && i.text === "hello there");
+    assert.ok(message?.kind === "user" && !message.canEdit && !message.canRetry, "no Retry for a message never sent");
 
     llm.enqueue({ kind: "text", chunks: ["OK"] }, { kind: "text", chunks: ["Hello from Hermes."] });
     const result = await api.chat.setup.complete(card()!.id, {
