@@ -14,7 +14,7 @@ export function spawnServer(
 ): ChildProcessWithoutNullStreams {
   const child = spawn(process.execPath, [serverPath], {
     cwd,
-    env: { ...process.env, ...env, ELECTRON_RUN_AS_NODE: "1" },
+    env: { ...process.env, ...nodeRuntimeEnv(env) },
     stdio: ["pipe", "pipe", "pipe"],
   });
   // Line by line, so a key split across chunks is still caught.
@@ -31,4 +31,12 @@ export function spawnServer(
     log.appendLine(`[hermes] server exited (${signal ?? `code ${code}`})`);
   });
   return child;
+}
+
+/**
+ * The environment to run our bin with the editor's own runtime (`process.execPath`): ELECTRON_RUN_AS_NODE makes VS
+ * Code's Electron behave as Node. For the server, and for its `--setup` in a terminal or in the background.
+ */
+export function nodeRuntimeEnv(env: Record<string, string>): Record<string, string> {
+  return { ...env, ELECTRON_RUN_AS_NODE: "1" };
 }

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import * as vscode from "vscode";
+import { nodeRuntimeEnv } from "../acp/server-process.js";
 
 /** The answers the server's `--setup` takes as flags (its own questions, asked here with VS Code's pickers). */
 export interface SetupAnswers {
@@ -83,9 +84,7 @@ export function runSetup(
     const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
-        ...env,
-        ...(answers.apiKey ? { HERMES_SETUP_API_KEY: answers.apiKey } : {}),
-        ELECTRON_RUN_AS_NODE: "1",
+        ...nodeRuntimeEnv({ ...env, ...(answers.apiKey ? { HERMES_SETUP_API_KEY: answers.apiKey } : {}) }),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

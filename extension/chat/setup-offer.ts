@@ -1,4 +1,5 @@
 import * as vscode from "vscode";
+import { nodeRuntimeEnv } from "../acp/server-process.js";
 
 /** ACP's auth_required: the server has no usable model (no provider, model or key in HERMES_HOME). */
 const AUTH_REQUIRED = -32000;
@@ -13,7 +14,7 @@ export function openSetupTerminal(serverPath: string, env: Record<string, string
     name: "Hermes setup",
     shellPath: process.execPath,
     shellArgs: [serverPath, "--setup"],
-    env: { ...env, ELECTRON_RUN_AS_NODE: "1" },
+    env: nodeRuntimeEnv(env),
   });
   terminal.show();
   return terminal;

@@ -91,21 +91,14 @@ export class AcpHarness {
 
   /** The agent's reply text in a session, from its agent_message_chunk updates. */
   replyText(sessionId: string): string {
-    return this.updates
-      .filter((n) => n.sessionId === sessionId && n.update.sessionUpdate === "agent_message_chunk")
-      .map((n) => (n.update as { content: { type: string; text?: string } }).content.text ?? "")
-      .join("");
+    return agentText(this.updates, sessionId);
   }
 
   /** Sends a text prompt and returns the reply it streamed (its agent_message_chunk text). */
   async replyTo(sessionId: string, text: string): Promise<string> {
     const from = this.updates.length;
     await this.prompt(sessionId, text);
-    return this.updates
-      .slice(from)
-      .filter((n) => n.sessionId === sessionId && n.update.sessionUpdate === "agent_message_chunk")
-      .map((n) => (n.update as { content: { type: string; text?: string } }).content.text ?? "")
-      .join("");
+    return agentText(this.updates.slice(from), sessionId);
   }
 
   /** Writes raw bytes to the server's stdin, bypassing the SDK (for malformed input). */
@@ -180,4 +173,12 @@ function tapLines(source: NodeJS.ReadableStream, onLine: (line: string) => void,
     sink.write(data);
   });
   source.on("end", () => sink.end());
+}
+
+/** The text of a session's agent_message_chunk updates, in order. */
+function agentText(updates: readonly acp.SessionNotification[], sessionId: string): string {
+  return updates
+    .filter((n) => n.sessionId === sessionId && n.update.sessionUpdate === "agent_message_chunk")
+    .map((n) => (n.update as { content: { type: string; text?: string } }).content.text ?? "")
+    .join("");
 }

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { appendToCommandAllowlist } from "../../config/allowlist-writer.js";
 import type { ToolContext } from "../tool.js";
 import { smartDenyMessage } from "./command-judge.js";
+import { isReadOnlyCommand } from "./command-readonly.js";
 import {
   analyseCommand,
   assessCommand,
@@ -14,7 +15,6 @@ import {
   SUDO_STDIN_MESSAGE,
   USER_DENIED_MESSAGE,
 } from "./command-risk.js";
-import { isReadOnlyCommand } from "./session-mode.js";
 
 export type GateDecision =
   | { readonly allowed: true; readonly note?: string }

@@ -26,6 +26,3 @@ export const SESSION_MODES: ReadonlyArray<{
 export function isSessionMode(value: unknown): value is SessionMode {
   return SESSION_MODES.some((m) => m.id === value);
 }
-
-// Read-only mode's command rule lives with the other command rules (it lexes the line as the gate does).
-export { isReadOnlyCommand } from "./command-readonly.js";
