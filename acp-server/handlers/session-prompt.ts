@@ -160,7 +160,10 @@ export async function handlePrompt(
   } finally {
     // The next prompt starts after this response is on the wire (the SDK writes it once this returns), so none of
     // its updates can arrive before the stop reason of this one.
-    if (slot) setImmediate(() => slot.leave());
+    if (slot) {
+      slot.answered = true;
+      setImmediate(() => slot.leave());
+    }
     detachTerminals();
     stopListening();
     requestSignal.removeEventListener("abort", onAbort);

@@ -34,9 +34,13 @@ export class PromptQueue {
     return slot;
   }
 
-  /** Whether a prompt runs or waits: an update sent now would arrive among its turn's updates. */
+  /**
+   * Whether a prompt runs or waits: an update sent now would arrive among its turn's updates. A prompt that has
+   * answered no longer counts, though it keeps its place until its response is on the wire (see `answered`).
+   */
   get busy(): boolean {
-    return this.slots.size > 0;
+    for (const slot of this.slots) if (!slot.answered) return true;
+    return false;
   }
 
   /** `session/cancel`: the running prompt and every waiting one, and the texts lined up with /queue. */
@@ -63,6 +67,8 @@ export class PromptQueue {
 export class PromptSlot {
   private readonly controller = new AbortController();
   private state: "waiting" | "active" | "done" = "waiting";
+  /** Its response is ready: it still holds its place (the next one must not start before the response is written). */
+  answered = false;
   /** True when the prompt may run; false when it was cancelled before its turn came. */
   readonly turn: Promise<boolean>;
 
