@@ -20,6 +20,7 @@ import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js
 import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
 import type { DelegationHost } from "../tools/delegation-host.js";
+import { withoutUnavailableBrowser } from "../tools/browser/browser-availability.js";
 import { sessionToolNames, sessionTools } from "../tools/registry.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";
@@ -79,11 +80,13 @@ export function prepareConversation(
   );
   const retry = config.model.maxRetries === undefined ? {} : { maxRetries: config.model.maxRetries };
   const delegation = readDelegationSettings(config.yaml);
+  // The browser tools only when a Chromium is there to drive (browser-availability.ts says why).
+  const builtIn = withoutUnavailableBrowser(sessionTools(), config);
   const delegateTool = createDelegateTool({
     maxConcurrentChildren: delegation.maxConcurrentChildren,
-    toolsets: availableToolsets([...sessionTools(), ...extraTools]),
+    toolsets: availableToolsets([...builtIn, ...extraTools]),
   });
-  const tools = [...sessionTools(), delegateTool, ...extraTools];
+  const tools = [...builtIn, delegateTool, ...extraTools];
   const compression = readCompressionSettings(config.yaml);
   const conversation: Conversation = new Conversation({
     runtime: resolution.runtime,
