@@ -5,7 +5,7 @@
 // The server is ESM with code splitting so that heavy modules (LLM SDKs, later sql.js) load only when a
 // session first needs them: start-up pays for nothing a session does not use.
 
-import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as esbuild from "esbuild";
 
 // `npm pack` / `npm publish` run prepack (the clean production build) and then prepare (this file without flags):
@@ -94,6 +94,14 @@ mkdirSync("dist/server", { recursive: true });
 writeLauncher();
 // sql.js's WebAssembly travels with the server bundle: the VS Code extension ships dist/ without node_modules.
 copyFileSync("node_modules/sql.js/dist/sql-wasm.wasm", "dist/server/sql-wasm.wasm");
+// playwright-core (the browser tools; its own chunk, loaded by their first call) reads two files from its package root
+// at run time, which for the bundled chunk is dist/server: its version (package.json) and its browser table.
+const playwrightVersion = JSON.parse(readFileSync("node_modules/playwright-core/package.json", "utf8")).version;
+writeFileSync(
+  "dist/server/package.json",
+  `${JSON.stringify({ name: "playwright-core", version: playwrightVersion, private: true })}\n`,
+);
+copyFileSync("node_modules/playwright-core/browsers.json", "dist/server/browsers.json");
 // The chat view's stylesheet and the codicon font sit beside its script (extension/chat/chat-html.ts links them;
 // the webview's CSP allows styles and fonts only from the extension's own files).
 mkdirSync("dist/webview", { recursive: true });

@@ -263,11 +263,12 @@ export class AcpSession {
     await this.tail;
   }
 
-  /** Ends the session for good: the running turn, every background process it started, its MCP servers. */
+  /** Ends the session for good: the running turn, every background process it started, its browser, its MCP servers. */
   close(): void {
     this.prompts.cancelAll();
     this.cancel();
     this.tools.state.processes.killAll();
+    void this.tools.state.browser.close();
     void this.options.mcp?.close();
   }
 

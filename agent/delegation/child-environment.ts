@@ -99,5 +99,9 @@ function childToolState(parent: SessionToolState): SessionToolState {
     get checkpoint() {
       return parent.checkpoint;
     },
+    // One page per session: a subagent browses in the session's browser, which closes with the session.
+    get browser() {
+      return parent.browser;
+    },
   };
 }

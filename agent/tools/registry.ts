@@ -1,4 +1,5 @@
 import { type PathArguments, USUAL_PATH_ARGUMENTS } from "../context/hint-candidates.js";
+import { BROWSER_TOOLS } from "./browser/index.js";
 import { FILE_TOOLS } from "./file/index.js";
 import { clarifyTool } from "./session/clarify-tool.js";
 import { memoryTool } from "./session/memory-tool.js";
@@ -30,6 +31,7 @@ const definitions = () =>
     sessionSearchTool,
     webSearchTool,
     webExtractTool,
+    ...BROWSER_TOOLS,
     skillsListTool,
     skillViewTool,
     clarifyTool,

@@ -1,4 +1,5 @@
 import type { ToolSettings } from "../config/tool-settings.js";
+import { BrowserHolder } from "./browser/browser-holder.js";
 import type { SessionMode } from "./safety/session-mode.js";
 import { ProcessTable } from "./terminal/process-table.js";
 import type { TurnCheckpoint } from "./turn-checkpoint.js";
@@ -35,6 +36,8 @@ export class SessionToolState {
    * absent: tools change files without a checkpoint.
    */
   checkpoint?: TurnCheckpoint;
+  /** The session's browser (the browser tools), launched by their first call and closed with the session. */
+  readonly browser = new BrowserHolder();
 
   constructor(
     readonly sessionId: string,

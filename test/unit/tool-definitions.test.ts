@@ -48,6 +48,7 @@ describe("tool definitions", () => {
       "terminal",
     ]);
     assert.deepEqual(availableToolsets(sessionTools()), [
+      "browser",
       "file",
       "search",
       "session_search",

@@ -1,0 +1,109 @@
+import type { Page } from "playwright-core";
+import { loadBrowserSettings } from "../../config/browser-settings.js";
+import { redactSecrets } from "../../security/secret-redaction.js";
+import { threatWarning, wrapUntrusted } from "../../web/untrusted-content.js";
+import { type ToolContext, type ToolResult, toolError } from "../tool.js";
+import type { BrowserSession, LaunchSettings } from "./browser-session.js";
+import { findChromium } from "./chromium-executable.js";
+
+/*
+ * What every browser tool shares: upstream's JSON answers (`{"success": true, …}` / `{"success": false, "error": …}`),
+ * page text wrapped as untrusted data like the web tools' (a page is someone else's text), secrets masked in it
+ * (upstream's _redact_browser_output: a page can render a key), and errors as one readable line.
+ *
+ * Read-only mode: the browser tools run in every mode, like web_extract. They change nothing of the user's files;
+ * what a click does is done to a page in a throwaway profile, and pages on the network pass the same SSRF guard.
+ */
+
+export function browserFailure(message: string): ToolResult {
+  return toolError(JSON.stringify({ success: false, error: message }));
+}
+
+/** A success without page text (a click, a key press). */
+export function browserSuccess(fields: Readonly<Record<string, unknown>>): ToolResult {
+  return { content: JSON.stringify({ success: true, ...fields }) };
+}
+
+/** A success carrying page text (`pageText`: what the scanner reads), wrapped as untrusted with its findings. */
+export function browserPageResult(
+  tool: string,
+  fields: Readonly<Record<string, unknown>>,
+  pageText: string,
+  extra: Partial<ToolResult> = {},
+): ToolResult {
+  const json = JSON.stringify({ success: true, ...fields }, null, 2);
+  const warning = threatWarning(`the page`, pageText);
+  return { content: wrapUntrusted(tool, redactSecrets(json), warning ? [warning] : []), ...extra };
+}
+
+/** The settings of one call: the browser to launch and the guard's policy, read afresh (an edit needs no restart). */
+export function launchSettingsFor(ctx: ToolContext): LaunchSettings | { error: ToolResult } {
+  let settings: ReturnType<typeof loadBrowserSettings>;
+  try {
+    settings = loadBrowserSettings(ctx.home, process.env);
+  } catch (error) {
+    return { error: browserFailure(`Cannot read the browser settings: ${(error as Error).message}`) };
+  }
+  const executablePath = findChromium(settings.executablePath);
+  if (!executablePath)
+    return {
+      error: browserFailure(
+        "No Chromium or Chrome was found. Install one (e.g. `apt install chromium`) or set browser.executable_path in config.yaml.",
+      ),
+    };
+  return {
+    executablePath,
+    timeoutMs: settings.commandTimeoutMs,
+    policy: () => {
+      try {
+        const now = loadBrowserSettings(ctx.home, process.env);
+        return { allowLocalhost: now.allowLocalhost, allowPrivateUrls: now.allowPrivateUrls };
+      } catch {
+        // A config.yaml broken since the launch: the strictest policy, not the loosest.
+        return { allowLocalhost: false, allowPrivateUrls: false };
+      }
+    },
+  };
+}
+
+export const NO_PAGE = "No page is open in the browser: call browser_navigate first.";
+
+/** Runs `action` on the session's page, or says a page must be opened first; any failure becomes one line. */
+export async function withPage(
+  ctx: ToolContext,
+  action: (page: Page, session: BrowserSession) => Promise<ToolResult>,
+): Promise<ToolResult> {
+  const session = await ctx.state.browser.running();
+  const page = session?.openedPage;
+  if (!session || !page) return browserFailure(NO_PAGE);
+  return guarded(ctx.signal, () => action(page, session));
+}
+
+/** `action`, ended early by the user's cancel; a thrown error (Playwright's are long) becomes its first line. */
+export async function guarded(signal: AbortSignal, action: () => Promise<ToolResult>): Promise<ToolResult> {
+  if (signal.aborted) return browserFailure("Cancelled.");
+  let onAbort: (() => void) | undefined;
+  const cancelled = new Promise<ToolResult>((resolve) => {
+    onAbort = () => resolve(browserFailure("Cancelled."));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([action(), cancelled]);
+  } catch (error) {
+    return browserFailure(errorLine(error));
+  } finally {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Playwright's message without its call log (`Call log:` and the lines after) and its ANSI colours. */
+export function errorLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // ANSI colour codes (Playwright colours its messages for terminals).
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, "");
+  return plain
+    .split(/\n\s*Call log:/)[0]!
+    .trim()
+    .split("\n")[0]!
+    .trim();
+}

@@ -1,0 +1,17 @@
+import { browserClickTool, browserPressTool, browserScrollTool, browserTypeTool } from "./browser-input-tools.js";
+import { browserNavigateTool } from "./browser-navigate-tool.js";
+import { browserBackTool, browserConsoleTool, browserGetImagesTool } from "./browser-page-tools.js";
+import { browserSnapshotTool } from "./browser-snapshot-tool.js";
+
+/** Upstream's browser tools, in upstream's order (browser_cdp and browser_dialog are not ported: see the README). */
+export const BROWSER_TOOLS = [
+  browserNavigateTool,
+  browserSnapshotTool,
+  browserClickTool,
+  browserTypeTool,
+  browserScrollTool,
+  browserBackTool,
+  browserPressTool,
+  browserGetImagesTool,
+  browserConsoleTool,
+] as const;
