@@ -1,0 +1,195 @@
+import { strict as assert } from "node:assert";
+import type * as acp from "@agentclientprotocol/sdk";
+import { LocalSite } from "../fixtures/local-site.js";
+import { type RecordedRequest, type ScriptedReply, scriptedCall } from "../fixtures/scripted-llm.js";
+import { type ScriptedServer, useScriptedServer } from "../helpers/scripted-server.js";
+
+/*
+ * The browser tools driving the machine's real Chromium (/usr/bin/chromium; CI installs it) against a local site, as
+ * a model would use them: each scripted reply reads the refs out of the last snapshot it was given.
+ */
+
+type Update = acp.SessionNotification["update"];
+type ToolEnd = Extract<Update, { sessionUpdate: "tool_call_update" }>;
+
+/** The JSON inside a tool result, unwrapped from its untrusted-content block when it has one. */
+function resultJson(content: string): Record<string, unknown> {
+  const wrapped = /\n\n(\{[\s\S]*\})\n<\/untrusted_tool_result>$/.exec(content);
+  return JSON.parse(wrapped ? wrapped[1]! : content) as Record<string, unknown>;
+}
+
+const lastToolResult = (request: RecordedRequest) => String(request.body.messages.at(-1)!.content);
+
+/** The ref of the element a snapshot line names (`- button "Plan" [ref=e7]` → `@e7`). */
+function refIn(snapshot: string, element: string): string {
+  const found = new RegExp(`${element.replace(/[()[\]]/g, "\\$&")} \\[ref=(\\w+)\\]`).exec(snapshot);
+  assert.ok(found, `no ${element} in:\n${snapshot}`);
+  return `@${found[1]}`;
+}
+
+/** Replies in turn, each made from the request it answers (so a step can read the refs the previous one returned). */
+function scriptSteps(server: ScriptedServer, steps: ((request: RecordedRequest) => ScriptedReply)[]): void {
+  let next = 0;
+  server.llm.respondWith((request) => steps[next++]?.(request));
+}
+
+const call = (id: string, name: string, args: unknown): ScriptedReply => ({
+  kind: "tool_calls",
+  calls: [scriptedCall(id, name, args)],
+});
+
+function toolEnds(server: ScriptedServer): ToolEnd[] {
+  return server.harness.updates
+    .map((u) => u.update)
+    .filter(
+      (u): u is ToolEnd =>
+        u.sessionUpdate === "tool_call_update" && u.status !== undefined && u.status !== "in_progress",
+    );
+}
+
+/** The text the model was given for each tool call, by call id. */
+function toolResults(server: ScriptedServer): Map<string, string> {
+  const results = new Map<string, string>();
+  for (const request of server.llm.requests)
+    for (const message of request.body.messages)
+      if (message.role === "tool") results.set(String(message.tool_call_id), String(message.content));
+  return results;
+}
+
+describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
+  this.timeout(60_000);
+  let site: LocalSite;
+  before(async () => void (site = await LocalSite.start()));
+  after(() => site.close());
+
+  describe("with local dev servers allowed (the default)", () => {
+    const server = useScriptedServer();
+
+    it("navigates, reads the heading, types and clicks by ref, and reads the console and images back", async () => {
+      let navigated = "";
+      scriptSteps(server, [
+        () => call("nav", "browser_navigate", { url: `${site.baseUrl}/` }),
+        (request) => {
+          navigated = String(resultJson(lastToolResult(request)).snapshot);
+          return call("type", "browser_type", { ref: refIn(navigated, 'textbox "Harbour name"'), text: "Whitby" });
+        },
+        () => call("click", "browser_click", { ref: refIn(navigated, 'button "Plan"') }),
+        () => call("snap", "browser_snapshot", {}),
+        () => call("console", "browser_console", {}),
+        () => call("images", "browser_get_images", {}),
+        () => call("eval", "browser_console", { expression: "document.getElementById('harbour').value" }),
+        () => ({ kind: "text", chunks: ["Planned."] }),
+      ]);
+      const sessionId = await server.harness.newSession(server.workspace);
+      assert.equal((await server.harness.prompt(sessionId, "plan the tides for Whitby")).stopReason, "end_turn");
+
+      const results = toolResults(server);
+      const nav = results.get("nav")!;
+      assert.match(nav, /^<untrusted_tool_result source="browser_navigate">/, "page text is wrapped as untrusted");
+      const navJson = resultJson(nav);
+      assert.equal(navJson.success, true);
+      assert.equal(navJson.title, "Tide planner");
+      assert.equal(navJson.url, `${site.baseUrl}/`);
+      assert.match(String(navJson.snapshot), /heading "Tide planner" \[level=1\] \[ref=e\d+\]/);
+      assert.ok(Number(navJson.element_count) >= 4, `element_count ${navJson.element_count}`);
+
+      assert.deepEqual(resultJson(results.get("type")!), {
+        success: true,
+        typed: "Whitby",
+        element: refIn(navigated, 'textbox "Harbour name"'),
+      });
+      assert.deepEqual(resultJson(results.get("click")!), {
+        success: true,
+        clicked: refIn(navigated, 'button "Plan"'),
+      });
+      // The click ran the page's own script, which read what was typed.
+      assert.match(String(resultJson(results.get("snap")!).snapshot), /heading "Planned for Whitby"/);
+
+      const consoleJson = resultJson(results.get("console")!) as {
+        console_messages: { type: string; text: string }[];
+        js_errors: { message: string }[];
+      };
+      assert.deepEqual(
+        consoleJson.console_messages.filter((m) => m.type !== "error").map((m) => [m.type, m.text]),
+        [
+          ["log", "planner ready"],
+          ["warning", "tide data is 2 days old"],
+        ],
+      );
+      assert.deepEqual(
+        consoleJson.js_errors.map((e) => e.message),
+        ["almanac failed to load"],
+      );
+
+      const images = resultJson(results.get("images")!) as { images: Record<string, unknown>[]; count: number };
+      assert.deepEqual(images.images, [{ src: `${site.baseUrl}/chart.png`, alt: "Tide chart", width: 1, height: 1 }]);
+      assert.deepEqual(resultJson(results.get("eval")!), { success: true, result: "Whitby", result_type: "str" });
+
+      const ends = toolEnds(server);
+      assert.deepEqual(
+        ends.map((e) => [e.toolCallId, e.status]),
+        ["nav", "type", "click", "snap", "console", "images", "eval"].map((id) => [id, "completed"]),
+      );
+      const starts = server.harness.updates
+        .map((u) => u.update)
+        .filter((u): u is Extract<Update, { sessionUpdate: "tool_call" }> => u.sessionUpdate === "tool_call");
+      assert.deepEqual(starts[0] && [starts[0].title, starts[0].kind], [`navigate: ${site.baseUrl}/`, "fetch"]);
+    });
+
+    it("refuses cloud metadata and private addresses, directly and as a redirect's next hop", async () => {
+      scriptSteps(server, [
+        () => call("meta", "browser_navigate", { url: "http://169.254.169.254/latest/meta-data/" }),
+        () => call("redirect_meta", "browser_navigate", { url: `${site.baseUrl}/to-metadata` }),
+        () => call("redirect_private", "browser_navigate", { url: `${site.baseUrl}/to-private` }),
+        () => call("file", "browser_navigate", { url: "file:///etc/passwd" }),
+        () => ({ kind: "text", chunks: ["Refused."] }),
+      ]);
+      const sessionId = await server.harness.newSession(server.workspace);
+      await server.harness.prompt(sessionId, "look around");
+
+      const results = toolResults(server);
+      const error = (id: string) => {
+        const json = resultJson(results.get(id)!);
+        assert.equal(json.success, false, id);
+        return String(json.error);
+      };
+      assert.match(error("meta"), /^Blocked: URL targets a cloud metadata or link-local address/);
+      assert.match(error("redirect_meta"), /cloud metadata .*redirect landed on http:\/\/169\.254\.169\.254\//);
+      assert.match(error("redirect_private"), /private or internal .*redirect landed on http:\/\/10\.0\.0\.1\/admin/);
+      assert.match(error("file"), /only http and https pages can be opened \(got file\)/);
+      assert.deepEqual(
+        toolEnds(server).map((e) => e.status),
+        ["failed", "failed", "failed", "failed"],
+      );
+    });
+  });
+
+  describe("with browser.allow_localhost: false", () => {
+    const server = useScriptedServer({ config: "browser:\n  allow_localhost: false\n" });
+
+    it("refuses the local site, and a page's own requests to it never reach it", async () => {
+      scriptSteps(server, [
+        () => call("local", "browser_navigate", { url: `${site.baseUrl}/` }),
+        () => call("blank", "browser_navigate", { url: "about:blank" }),
+        () =>
+          call("fetch", "browser_console", {
+            expression: `fetch("${site.baseUrl}/secret").then(r => r.text(), e => "refused: " + e.message)`,
+          }),
+        () => ({ kind: "text", chunks: ["Done."] }),
+      ]);
+      const before = site.visits.length;
+      const sessionId = await server.harness.newSession(server.workspace);
+      await server.harness.prompt(sessionId, "try the local site");
+
+      const results = toolResults(server);
+      assert.match(String(resultJson(results.get("local")!).error), /private or internal network address/);
+      assert.equal(resultJson(results.get("blank")!).success, true);
+      assert.deepEqual(resultJson(results.get("fetch")!), {
+        success: true,
+        result: "refused: Failed to fetch",
+        result_type: "str",
+      });
+      assert.deepEqual(site.visits.slice(before), [], "no request reached the local site");
+    });
+  });
+});
