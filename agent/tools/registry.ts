@@ -10,6 +10,7 @@ import { skillsListTool } from "./skills/skills-list-tool.js";
 import { processTool } from "./terminal/process-tool.js";
 import { terminalTool } from "./terminal/terminal-tool.js";
 import type { Tool } from "./tool.js";
+import { visionAnalyzeTool } from "./vision/vision-analyze-tool.js";
 import { webExtractTool } from "./web/web-extract-tool.js";
 import { webSearchTool } from "./web/web-search-tool.js";
 
@@ -31,6 +32,7 @@ const definitions = () =>
     sessionSearchTool,
     webSearchTool,
     webExtractTool,
+    visionAnalyzeTool,
     ...BROWSER_TOOLS,
     skillsListTool,
     skillViewTool,

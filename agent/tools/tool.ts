@@ -5,6 +5,7 @@ import type { Approver } from "./approver.js";
 import type { DelegationHost } from "./delegation-host.js";
 import type { CommandJudge } from "./safety/command-judge.js";
 import type { SessionToolState, TodoItem } from "./session-tool-state.js";
+import type { VisionModels } from "./vision/vision-models.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model (an object schema). */
 export interface ToolParameters {
@@ -71,6 +72,8 @@ export interface ToolContext {
   readonly delegation?: DelegationHost;
   /** Reviews flagged commands first when `approvals.mode` is smart; absent otherwise (then smart asks as manual). */
   readonly judge?: CommandJudge;
+  /** A model that sees images (auxiliary.vision or the session's), for analyzeImage (tools/vision/analyze-image.ts). */
+  readonly vision?: VisionModels;
 }
 
 /** What a call does, for front ends' icons: the Agent Client Protocol's tool kinds, which every front end maps. */

@@ -55,6 +55,7 @@ describe("tool definitions", () => {
       "skills",
       "terminal",
       "todo",
+      "vision",
       "web",
     ]);
   });
