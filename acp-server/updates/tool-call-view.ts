@@ -33,7 +33,7 @@ export function toolCallEndView(name: string, result: ToolResult): ToolCallConte
   return shown === undefined ? toolCallEndContent(result) : textContent(shown);
 }
 
-/** The finished call: diffs for edits (whole-file texts), then the result text. */
+/** The finished call: diffs for edits (whole-file texts), then the result text, then any pictures (a screenshot). */
 export function toolCallEndContent(result: ToolResult): ToolCallContent[] {
   const content: ToolCallContent[] = (result.edits ?? []).map((edit) => ({
     type: "diff",
@@ -46,5 +46,7 @@ export function toolCallEndContent(result: ToolResult): ToolCallContent[] {
       ? `${result.content.slice(0, MAX_SHOWN_CHARS)}\n... (${result.content.length} chars total, truncated)`
       : result.content;
   if (text) content.push(...textContent(text));
+  for (const image of result.images ?? [])
+    content.push({ type: "content", content: { type: "image", data: image.data, mimeType: image.mimeType } });
   return content;
 }

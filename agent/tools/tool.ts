@@ -47,6 +47,14 @@ export interface ToolResult {
   readonly locations?: readonly FileLocation[];
   /** The session's task list after this call (the todo tool), for front ends that show a plan. */
   readonly plan?: readonly TodoItem[];
+  /** Pictures for the user's tool card (a browser screenshot); the model is given `content` only. */
+  readonly images?: readonly ToolImage[];
+}
+
+/** An image a tool shows: its bytes in base64 and their type. */
+export interface ToolImage {
+  readonly mimeType: string;
+  readonly data: string;
 }
 
 /** How a front end lends its session store to session_search (front ends without one leave it out). */

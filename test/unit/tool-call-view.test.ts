@@ -73,6 +73,7 @@ const CALLS: Row[] = [
   ["browser_back", {}, "back", "execute", [], []],
   ["browser_press", { key: "Enter" }, "press: Enter", "execute", [], []],
   ["browser_get_images", {}, "browser_get_images", "read", [], []],
+  ["browser_vision", { question: "Is the chart drawn?" }, "vision: Is the chart drawn?", "read", [], []],
   ["browser_console", { expression: "document.title" }, "console: document.title", "other", [], []],
   ["session_search", { query: "x" }, "session_search", "other", [], []],
   [
@@ -121,6 +122,14 @@ describe("tool call views (ACP)", () => {
     ]);
     assert.deepEqual(toolCallEndView("read_file", { content: "1|a" }), [
       { type: "content", content: { type: "text", text: "1|a" } },
+    ]);
+  });
+
+  it("show a result's pictures (a browser screenshot) after its text, as ACP image content", () => {
+    const images = [{ mimeType: "image/png", data: "iVBORw0KGgo=" }];
+    assert.deepEqual(toolCallEndView("browser_vision", { content: "{}", images }), [
+      { type: "content", content: { type: "text", text: "{}" } },
+      { type: "content", content: { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" } },
     ]);
   });
 });
