@@ -164,6 +164,64 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
     });
   });
 
+  describe("with auxiliary.vision configured", () => {
+    const server = useScriptedServer({
+      config: (s) =>
+        `auxiliary:\n  vision:\n    base_url: ${s.llm.baseUrl}\n    model: eye-1\n    api_key: sk-vision-key\n`,
+    });
+
+    it("sends a labelled screenshot to the vision model and shows it in the tool card", async () => {
+      let navigated = "";
+      scriptSteps(server, [
+        () => call("nav", "browser_navigate", { url: `${site.baseUrl}/` }),
+        (request) => {
+          navigated = String(resultJson(lastToolResult(request)).snapshot);
+          return call("look", "browser_vision", { question: "Is there a Plan button?", annotate: true });
+        },
+        () => ({ kind: "text", chunks: ["Yes: a Plan button under the harbour field, labelled [7]."] }),
+        () => ({ kind: "text", chunks: ["There is."] }),
+      ]);
+      const sessionId = await server.harness.newSession(server.workspace);
+      assert.equal((await server.harness.prompt(sessionId, "is there a plan button?")).stopReason, "end_turn");
+
+      const vision = server.llm.requests[2]!;
+      assert.equal(vision.body.model, "eye-1");
+      const parts = vision.body.messages.at(-1)!.content as unknown as {
+        type: string;
+        text?: string;
+        image_url?: { url: string };
+      }[];
+      assert.match(
+        parts[0]!.text!,
+        /^You are analyzing a screenshot of a web browser\.\n\nUser's question: Is there a Plan button\?/,
+      );
+      const url = parts[1]!.image_url!.url;
+      assert.match(url, /^data:image\/png;base64,/);
+      const png = Buffer.from(url.slice(url.indexOf(",") + 1), "base64");
+      assert.equal(png.subarray(1, 4).toString("latin1"), "PNG");
+      assert.equal(png.readUInt32BE(16), 1280, "the page at the browser's width");
+
+      const result = resultJson(toolResults(server).get("look")!) as Record<string, unknown> & {
+        annotations: { ref: string; label: string }[];
+      };
+      assert.equal(result.analysis, "Yes: a Plan button under the harbour field, labelled [7].");
+      assert.match(String(result.screenshot_path), /cache\/screenshots\/browser_screenshot_\w+\.png$/);
+      assert.deepEqual(
+        result.annotations.find((a) => a.label === 'button "Plan"'),
+        { ref: refIn(navigated, 'button "Plan"'), label: 'button "Plan"' },
+      );
+      const end = toolEnds(server).find((e) => e.toolCallId === "look")!;
+      assert.equal(end.status, "completed");
+      const shown = end.content!.flatMap((c) =>
+        c.type === "content" && c.content.type === "image" ? [c.content] : [],
+      );
+      assert.deepEqual(
+        shown.map((image) => [image.mimeType, image.data]),
+        [["image/png", url.slice(url.indexOf(",") + 1)]],
+      );
+    });
+  });
+
   describe("with browser.allow_localhost: false", () => {
     const server = useScriptedServer({ config: "browser:\n  allow_localhost: false\n" });
 

@@ -2,6 +2,7 @@ import { browserClickTool, browserPressTool, browserScrollTool, browserTypeTool 
 import { browserNavigateTool } from "./browser-navigate-tool.js";
 import { browserBackTool, browserConsoleTool, browserGetImagesTool } from "./browser-page-tools.js";
 import { browserSnapshotTool } from "./browser-snapshot-tool.js";
+import { browserVisionTool } from "./browser-vision-tool.js";
 
 /** Upstream's browser tools, in upstream's order (browser_cdp and browser_dialog are not ported: see the README). */
 export const BROWSER_TOOLS = [
@@ -13,5 +14,6 @@ export const BROWSER_TOOLS = [
   browserBackTool,
   browserPressTool,
   browserGetImagesTool,
+  browserVisionTool,
   browserConsoleTool,
 ] as const;
