@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import { readdirSync, readFileSync } from "node:fs";
 import type * as acp from "@agentclientprotocol/sdk";
 import { LocalSite } from "../fixtures/local-site.js";
 import { type RecordedRequest, type ScriptedReply, scriptedCall } from "../fixtures/scripted-llm.js";
@@ -54,6 +55,33 @@ function toolResults(server: ScriptedServer): Map<string, string> {
     for (const message of request.body.messages)
       if (message.role === "tool") results.set(String(message.tool_call_id), String(message.content));
   return results;
+}
+
+/** Pids of the Chromium processes started for the server of `home` (their environment names its HERMES_HOME). */
+function chromiumsOf(home: string): number[] {
+  const marker = `HERMES_HOME=${home}\0`;
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return (
+          /chrom/i.test(readFileSync(`/proc/${pid}/comm`, "utf8")) &&
+          readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)
+        );
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
 }
 
 describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
@@ -130,6 +158,14 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
         ends.map((e) => [e.toolCallId, e.status]),
         ["nav", "type", "click", "snap", "console", "images", "eval"].map((id) => [id, "completed"]),
       );
+      // One browser for the session, gone once the session is closed.
+      assert.ok(chromiumsOf(server.home).length > 0, "the session's Chromium runs");
+      await server.harness.agent.request("session/close", { sessionId });
+      assert.ok(
+        await waitUntil(() => chromiumsOf(server.home).length === 0, 10_000),
+        "Chromium ended with the session",
+      );
+
       const starts = server.harness.updates
         .map((u) => u.update)
         .filter((u): u is Extract<Update, { sessionUpdate: "tool_call" }> => u.sessionUpdate === "tool_call");
