@@ -267,8 +267,7 @@ export class AcpSession {
   close(): void {
     this.prompts.cancelAll();
     this.cancel();
-    this.tools.state.processes.killAll();
-    void this.tools.state.browser.close();
+    this.tools.state.close();
     void this.options.mcp?.close();
   }
 

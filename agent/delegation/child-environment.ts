@@ -104,5 +104,7 @@ function childToolState(parent: SessionToolState): SessionToolState {
     get browser() {
       return parent.browser;
     },
+    // What a subagent starts is the session's (its processes, its browser): the session's close ends it.
+    close: () => undefined,
   };
 }

@@ -43,4 +43,10 @@ export class SessionToolState {
     readonly sessionId: string,
     readonly settings: ToolSettings,
   ) {}
+
+  /** Ends what the session's tools started and keep running: background processes, the browser. */
+  close(): void {
+    this.processes.killAll();
+    void this.browser.close();
+  }
 }

@@ -5,7 +5,6 @@ import { shorten, str } from "../describe-call.js";
 import type { ToolResult } from "../tool.js";
 import type { BrowserSession } from "./browser-session.js";
 import { browserFailure, browserPageResult, errorLine, guarded, launchSettingsFor } from "./browser-tool-support.js";
-import { takeSnapshot } from "./page-snapshot.js";
 import { type RequestPolicy, requestBlockReason } from "./request-guard.js";
 
 /** Upstream's floor for `open`: a cold Chromium and a slow page may need more than the command timeout. */
@@ -108,6 +107,8 @@ async function navigate(session: BrowserSession, url: string, home: string): Pro
   if (failure) return browserFailure(errorLine(failure));
   await page.waitForLoadState("load", { timeout: LOAD_GRACE_MS }).catch(() => undefined);
   const title = await page.title();
+  // With the first call, not the engine: the snapshot's budget writes files (web/page-budget.ts).
+  const { takeSnapshot } = await import("./page-snapshot.js");
   const { snapshot, elementCount } = await takeSnapshot(page, false, home);
   const fields: Record<string, unknown> = { url: page.url(), title };
   const lowered = title.toLowerCase();

@@ -1,7 +1,6 @@
 import * as z from "zod/v4";
 import { defineTool } from "../define-tool.js";
 import { browserPageResult, withPage } from "./browser-tool-support.js";
-import { takeSnapshot } from "./page-snapshot.js";
 
 export const browserSnapshotTool = defineTool({
   name: "browser_snapshot",
@@ -25,6 +24,7 @@ export const browserSnapshotTool = defineTool({
     }),
   run: (args, ctx) =>
     withPage(ctx, async (page) => {
+      const { takeSnapshot } = await import("./page-snapshot.js");
       const { snapshot, elementCount } = await takeSnapshot(page, args.full === true, ctx.home);
       return browserPageResult("browser_snapshot", { snapshot, element_count: elementCount }, snapshot);
     }),

@@ -6,7 +6,6 @@ import { shorten, str } from "../describe-call.js";
 import { toolError } from "../tool.js";
 import { analyzeImage } from "../vision/analyze-image.js";
 import { withPage } from "./browser-tool-support.js";
-import { takeScreenshot } from "./page-screenshot.js";
 
 /** Upstream's framing of the question for the vision model (browser_vision in browser_tool.py). */
 export const browserVisionPrompt = (question: string): string =>
@@ -49,6 +48,7 @@ export const browserVisionTool = defineTool({
   describe: (args) => ({ title: `vision: ${shorten(str(args?.question))}`, locations: [] }),
   run: (args, ctx) =>
     withPage(ctx, async (page) => {
+      const { takeScreenshot } = await import("./page-screenshot.js");
       const shot = await takeScreenshot(page, ctx.home, args.annotate === true);
       const answer = await analyzeImage(ctx, { ...shot.image, name: "screenshot" }, browserVisionPrompt(args.question));
       const images = [shot.image];
