@@ -106,6 +106,7 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
         () => call("console", "browser_console", {}),
         () => call("images", "browser_get_images", {}),
         () => call("eval", "browser_console", { expression: "document.getElementById('harbour').value" }),
+        () => call("stale", "browser_click", { ref: "@e999" }),
         () => ({ kind: "text", chunks: ["Planned."] }),
       ]);
       const sessionId = await server.harness.newSession(server.workspace);
@@ -153,10 +154,19 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
       assert.deepEqual(images.images, [{ src: `${site.baseUrl}/chart.png`, alt: "Tide chart", width: 1, height: 1 }]);
       assert.deepEqual(resultJson(results.get("eval")!), { success: true, result: "Whitby", result_type: "str" });
 
+      // A ref the page does not have fails at once (not after the command timeout), saying what to do.
+      assert.match(
+        String(resultJson(results.get("stale")!).error),
+        /^No element @e999 on the page: .*new browser_snapshot/,
+      );
+
       const ends = toolEnds(server);
       assert.deepEqual(
         ends.map((e) => [e.toolCallId, e.status]),
-        ["nav", "type", "click", "snap", "console", "images", "eval"].map((id) => [id, "completed"]),
+        [
+          ...["nav", "type", "click", "snap", "console", "images", "eval"].map((id) => [id, "completed"]),
+          ["stale", "failed"],
+        ],
       );
       // One browser for the session, gone once the session is closed.
       assert.ok(chromiumsOf(server.home).length > 0, "the session's Chromium runs");

@@ -1,7 +1,9 @@
+import type { Locator, Page } from "playwright-core";
 import * as z from "zod/v4";
 import { redactSecrets } from "../../security/secret-redaction.js";
 import { defineTool } from "../define-tool.js";
 import { shorten, str } from "../describe-call.js";
+import type { ToolResult } from "../tool.js";
 import { browserFailure, browserSuccess, withPage } from "./browser-tool-support.js";
 import { refSelector } from "./snapshot-text.js";
 
@@ -16,8 +18,19 @@ const SCROLL_PIXELS = 500;
 /** Upstream adds the `@` to a bare ref, and reports the ref in that form. */
 const shownRef = (ref: string) => (ref.trim().startsWith("@") ? ref.trim() : `@${ref.trim()}`);
 
-function notARef(ref: string) {
-  return browserFailure(`'${ref}' is not an element ref: pass one from the snapshot, like @e5.`);
+/**
+ * The element of `ref` in the latest snapshot, or the failure to report. Checked first: Playwright would wait the
+ * whole command timeout for an element that is not there (a ref from before the page changed).
+ */
+async function element(page: Page, ref: string): Promise<Locator | ToolResult> {
+  const selector = refSelector(ref);
+  if (!selector) return browserFailure(`'${ref}' is not an element ref: pass one from the snapshot, like @e5.`);
+  const locator = page.locator(selector);
+  if ((await locator.count()) === 0)
+    return browserFailure(
+      `No element ${shownRef(ref)} on the page: it changed since the snapshot, or the ref is wrong. Take a new browser_snapshot.`,
+    );
+  return locator;
 }
 
 export const browserClickTool = defineTool({
@@ -34,9 +47,9 @@ export const browserClickTool = defineTool({
   describe: (args) => ({ title: `click: ${str(args?.ref)}`, locations: [] }),
   run: (args, ctx) =>
     withPage(ctx, async (page) => {
-      const selector = refSelector(args.ref);
-      if (!selector) return notARef(args.ref);
-      await page.locator(selector).click();
+      const target = await element(page, args.ref);
+      if (!("click" in target)) return target;
+      await target.click();
       return browserSuccess({ clicked: shownRef(args.ref) });
     }),
 });
@@ -56,9 +69,9 @@ export const browserTypeTool = defineTool({
   describe: (args) => ({ title: `type: ${str(args?.ref)}`, locations: [] }),
   run: (args, ctx) =>
     withPage(ctx, async (page) => {
-      const selector = refSelector(args.ref);
-      if (!selector) return notARef(args.ref);
-      await page.locator(selector).fill(args.text);
+      const target = await element(page, args.ref);
+      if (!("fill" in target)) return target;
+      await target.fill(args.text);
       // The typed text goes back to the model and the history: a key typed into a form is masked there (upstream).
       return browserSuccess({ typed: redactSecrets(args.text), element: shownRef(args.ref) });
     }),
