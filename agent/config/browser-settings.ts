@@ -18,10 +18,12 @@ export interface BrowserSettings {
   readonly allowPrivateUrls: boolean;
   /** `browser.command_timeout` seconds (upstream: default 30, at least 5): the deadline of one browser action. */
   readonly commandTimeoutMs: number;
+  /**
+   * `browser.inactivity_timeout` seconds (upstream: default 120, at least 30; BROWSER_INACTIVITY_TIMEOUT when unset):
+   * an unused browser is closed after this long, and the next call starts a fresh one.
+   */
+  readonly inactivityTimeoutMs: number;
 }
-
-const DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
-const MIN_COMMAND_TIMEOUT_SECONDS = 5;
 
 /** Reads config.yaml and the environment of `home`, afresh (an edit applies to the next call). Throws ConfigError. */
 export function loadBrowserSettings(home: string, processEnv: Env): BrowserSettings {
@@ -40,7 +42,9 @@ export function readBrowserSettings(yaml: YamlFile, env: Env): BrowserSettings {
       executablePath(yaml, browser.executable_path) ?? (env.AGENT_BROWSER_EXECUTABLE_PATH?.trim() || undefined),
     allowLocalhost: flag(yaml, "allow_localhost", browser.allow_localhost, true),
     allowPrivateUrls: allowPrivateUrls(yaml, browser, env),
-    commandTimeoutMs: commandTimeoutSeconds(yaml, browser.command_timeout) * 1000,
+    commandTimeoutMs: seconds(yaml, "command_timeout", browser.command_timeout, 30, 5) * 1000,
+    inactivityTimeoutMs:
+      seconds(yaml, "inactivity_timeout", browser.inactivity_timeout ?? env.BROWSER_INACTIVITY_TIMEOUT, 120, 30) * 1000,
   };
 }
 
@@ -73,10 +77,10 @@ function allowPrivateUrls(yaml: YamlFile, browser: Record<string, unknown>, env:
   return flag(yaml, "allow_private_urls", browser.allow_private_urls, false) || fromSecurity === true;
 }
 
-function commandTimeoutSeconds(yaml: YamlFile, value: unknown): number {
-  if (value === undefined || value === null) return DEFAULT_COMMAND_TIMEOUT_SECONDS;
+/** Seconds with upstream's default and floor; a value that is not a number is a ConfigError on its line. */
+function seconds(yaml: YamlFile, key: string, value: unknown, fallback: number, floor: number): number {
+  if (value === undefined || value === null || value === "") return fallback;
   const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
-  if (!Number.isFinite(n))
-    throw configErrorAt(yaml, ["browser", "command_timeout"], "browser.command_timeout must be a number of seconds");
-  return Math.max(MIN_COMMAND_TIMEOUT_SECONDS, n);
+  if (!Number.isFinite(n)) throw configErrorAt(yaml, ["browser", key], `browser.${key} must be a number of seconds`);
+  return Math.max(floor, n);
 }

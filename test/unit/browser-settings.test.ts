@@ -12,19 +12,22 @@ describe("browser settings", () => {
       allowLocalhost: true,
       allowPrivateUrls: false,
       commandTimeoutMs: 30_000,
+      inactivityTimeoutMs: 120_000,
     });
   });
 
   it("reads browser: and upstream's variables, with upstream's floor on the timeout", () => {
     const settings = read(
-      "browser:\n  executable_path: /opt/chrome/chrome\n  allow_localhost: false\n  allow_private_urls: true\n  command_timeout: 2\n",
+      "browser:\n  executable_path: /opt/chrome/chrome\n  allow_localhost: false\n  allow_private_urls: true\n  command_timeout: 2\n  inactivity_timeout: 10\n",
     );
     assert.deepEqual(settings, {
       executablePath: "/opt/chrome/chrome",
       allowLocalhost: false,
       allowPrivateUrls: true,
       commandTimeoutMs: 5_000,
+      inactivityTimeoutMs: 30_000,
     });
+    assert.equal(read("", { BROWSER_INACTIVITY_TIMEOUT: "600" }).inactivityTimeoutMs, 600_000);
     assert.equal(read("", { AGENT_BROWSER_EXECUTABLE_PATH: "/x/chrome" }).executablePath, "/x/chrome");
     assert.equal(read("security:\n  allow_private_urls: true\n").allowPrivateUrls, true);
     assert.equal(

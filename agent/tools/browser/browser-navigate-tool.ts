@@ -79,12 +79,14 @@ export const browserNavigateTool = defineTool({
     const url = normalizeUrl(args.url);
     const settings = launchSettingsFor(ctx);
     if ("error" in settings) return settings.error;
-    return guarded(ctx.signal, async () => {
-      const refused = await refusal(url, settings.policy());
-      if (refused) return browserFailure(refused);
-      const session = await ctx.state.browser.open(settings);
-      return navigate(session, url, ctx.home);
-    });
+    return ctx.state.browser.use(() =>
+      guarded(ctx.signal, async () => {
+        const refused = await refusal(url, settings.policy());
+        if (refused) return browserFailure(refused);
+        const session = await ctx.state.browser.open(settings);
+        return navigate(session, url, ctx.home);
+      }),
+    );
   },
 });
 

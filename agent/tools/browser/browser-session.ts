@@ -17,6 +17,8 @@ export interface LaunchSettings {
   readonly policy: () => RequestPolicy;
   /** The deadline of one action (`browser.command_timeout`). */
   readonly timeoutMs: number;
+  /** How long an unused browser stays (`browser.inactivity_timeout`); 0 keeps it for the session. */
+  readonly idleMs: number;
 }
 
 export interface ConsoleEntry {

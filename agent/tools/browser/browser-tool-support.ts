@@ -54,6 +54,7 @@ export function launchSettingsFor(ctx: ToolContext): LaunchSettings | { error: T
   return {
     executablePath,
     timeoutMs: settings.commandTimeoutMs,
+    idleMs: settings.inactivityTimeoutMs,
     policy: () => {
       try {
         const now = loadBrowserSettings(ctx.home, process.env);
@@ -76,7 +77,7 @@ export async function withPage(
   const session = await ctx.state.browser.running();
   const page = session?.openedPage;
   if (!session || !page) return browserFailure(NO_PAGE);
-  return guarded(ctx.signal, () => action(page, session));
+  return ctx.state.browser.use(() => guarded(ctx.signal, () => action(page, session)));
 }
 
 /** `action`, ended early by the user's cancel; a thrown error (Playwright's are long) becomes its first line. */
