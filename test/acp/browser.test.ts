@@ -268,6 +268,43 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
     });
   });
 
+  describe("in read-only mode", () => {
+    const server = useScriptedServer({ permission: "deny" });
+
+    it("looks without asking, and asks before acting on the page (a denial leaves the page as it was)", async () => {
+      let navigated = "";
+      scriptSteps(server, [
+        () => call("nav", "browser_navigate", { url: `${site.baseUrl}/` }),
+        (request) => {
+          navigated = String(resultJson(lastToolResult(request)).snapshot);
+          return call("click", "browser_click", { ref: refIn(navigated, 'button "Plan"') });
+        },
+        () => call("snap", "browser_snapshot", {}),
+        () => ({ kind: "text", chunks: ["Not clicked."] }),
+      ]);
+      const sessionId = await server.harness.newSession(server.workspace);
+      await server.harness.agent.request("session/set_mode", { sessionId, modeId: "read_only" });
+      await server.harness.prompt(sessionId, "plan it");
+
+      const results = toolResults(server);
+      assert.equal(resultJson(results.get("nav")!).success, true);
+      assert.match(
+        String(resultJson(results.get("click")!).error),
+        /^Read-only mode: browser_click @e\d+ acts on the page/,
+      );
+      assert.match(String(resultJson(results.get("snap")!).snapshot), /heading "Tide planner"/);
+      assert.deepEqual(
+        server.permissions.map((p) => [p.toolCall.toolCallId, p.toolCall.title]),
+        [
+          [
+            "click",
+            `Read-only mode: browser actions may change things: browser_click ${refIn(navigated, 'button "Plan"')}`,
+          ],
+        ],
+      );
+    });
+  });
+
   describe("with browser.allow_localhost: false", () => {
     const server = useScriptedServer({ config: "browser:\n  allow_localhost: false\n" });
 

@@ -5,6 +5,7 @@ import { defineTool } from "../define-tool.js";
 import { shorten, str } from "../describe-call.js";
 import type { ToolResult } from "../tool.js";
 import { browserFailure, browserSuccess, withPage } from "./browser-tool-support.js";
+import { readOnlyRefusal } from "./read-only-gate.js";
 import { refSelector } from "./snapshot-text.js";
 
 /*
@@ -49,6 +50,8 @@ export const browserClickTool = defineTool({
     withPage(ctx, async (page) => {
       const target = await element(page, args.ref);
       if (!("click" in target)) return target;
+      const refused = await readOnlyRefusal(ctx, `browser_click ${shownRef(args.ref)}`);
+      if (refused) return refused;
       await target.click();
       return browserSuccess({ clicked: shownRef(args.ref) });
     }),
@@ -71,6 +74,8 @@ export const browserTypeTool = defineTool({
     withPage(ctx, async (page) => {
       const target = await element(page, args.ref);
       if (!("fill" in target)) return target;
+      const refused = await readOnlyRefusal(ctx, `browser_type ${shownRef(args.ref)}`);
+      if (refused) return refused;
       await target.fill(args.text);
       // The typed text goes back to the model and the history: a key typed into a form is masked there (upstream).
       return browserSuccess({ typed: redactSecrets(args.text), element: shownRef(args.ref) });
@@ -92,6 +97,8 @@ export const browserPressTool = defineTool({
   run: (args, ctx) =>
     withPage(ctx, async (page) => {
       if (!args.key.trim()) return browserFailure("key is required (e.g. 'Enter', 'Tab', 'Escape', 'ArrowDown').");
+      const refused = await readOnlyRefusal(ctx, `browser_press ${args.key.trim()}`);
+      if (refused) return refused;
       await page.keyboard.press(args.key.trim());
       return browserSuccess({ pressed: args.key.trim() });
     }),

@@ -2,6 +2,7 @@ import * as z from "zod/v4";
 import { defineTool } from "../define-tool.js";
 import { shorten, str } from "../describe-call.js";
 import { browserFailure, browserPageResult, browserSuccess, withPage } from "./browser-tool-support.js";
+import { readOnlyRefusal } from "./read-only-gate.js";
 
 /*
  * The tools that read the page other than through its snapshot: history, its images, its console (and JavaScript
@@ -75,6 +76,8 @@ export const browserConsoleTool = defineTool({
   run: (args, ctx) =>
     withPage(ctx, async (page, session) => {
       if (typeof args.expression === "string") {
+        const refused = await readOnlyRefusal(ctx, `browser_console ${shorten(args.expression, 200)}`);
+        if (refused) return refused;
         let result: unknown;
         try {
           result = await page.evaluate(args.expression);

@@ -6,9 +6,9 @@ import type { RequestPolicy } from "./request-guard.js";
 /*
  * One session's browser: a headless Chromium of the user's (never downloaded), launched on the first browser call
  * with a fresh profile in a temporary folder (never the user's own, so no cookies or logins: `chromium.launch` makes
- * one and deletes it on close), one page, closed with the session. Its only way to the network is the guard proxy (guard-proxy.ts). This module is
- * loaded only by that first call (browser-holder.ts imports it dynamically), and it loads
- * playwright-core the same way: neither is on the start-up or session/new path.
+ * one and deletes it on close), one page, closed with the session. Its only way to the network is the guard proxy
+ * (guard-proxy.ts). This module is loaded only by that first call (browser-holder.ts imports it dynamically), and it
+ * loads playwright-core the same way: neither is on the start-up or session/new path.
  */
 
 export interface LaunchSettings {

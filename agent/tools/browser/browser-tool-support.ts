@@ -11,8 +11,7 @@ import { findChromium } from "./chromium-executable.js";
  * page text wrapped as untrusted data like the web tools' (a page is someone else's text), secrets masked in it
  * (upstream's _redact_browser_output: a page can render a key), and errors as one readable line.
  *
- * Read-only mode: the browser tools run in every mode, like web_extract. They change nothing of the user's files;
- * what a click does is done to a page in a throwaway profile, and pages on the network pass the same SSRF guard.
+ * Read-only mode: looking runs in every mode, like web_extract; acting on a page asks first (read-only-gate.ts).
  */
 
 export function browserFailure(message: string): ToolResult {
