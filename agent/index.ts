@@ -19,7 +19,7 @@
 // Configuration: HERMES_HOME, config.yaml and what it says about tools, skills, the provider and its models.
 export { ConfigError, type ConfigProblem, formatConfigProblem } from "./config/config-error.js";
 export { type Env, resolveHermesHome } from "./config/hermes-home.js";
-export { loadHermesConfig } from "./config/load-config.js";
+export { type HermesConfig, loadHermesConfig } from "./config/load-config.js";
 export { type McpServerSettings, readMcpServerSettings } from "./config/mcp-server-settings.js";
 export {
   isReasoningEffort,
