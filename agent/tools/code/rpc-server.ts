@@ -50,19 +50,28 @@ export class ScriptRpcServer {
     this.sockets.add(socket);
     socket.on("close", () => this.sockets.delete(socket));
     socket.on("error", () => socket.destroy());
-    let pending = Buffer.alloc(0);
+    // Chunks of the line being received, joined only once its newline arrives (joining on every chunk is quadratic).
+    let parts: Buffer[] = [];
+    let size = 0;
     let queue = Promise.resolve();
     socket.on("data", (chunk: Buffer) => {
-      pending = Buffer.concat([pending, chunk]);
-      let newline = pending.indexOf(0x0a);
+      let rest = chunk;
+      let newline = rest.indexOf(0x0a);
       while (newline !== -1) {
-        const line = pending.subarray(0, newline).toString("utf8").trim();
-        pending = pending.subarray(newline + 1);
+        parts.push(rest.subarray(0, newline));
+        const line = Buffer.concat(parts).toString("utf8").trim();
+        parts = [];
+        size = 0;
+        rest = rest.subarray(newline + 1);
         if (line) queue = queue.then(() => this.answer(socket, line));
-        newline = pending.indexOf(0x0a);
+        newline = rest.indexOf(0x0a);
       }
-      if (pending.length > MAX_RPC_LINE_BYTES) {
-        pending = Buffer.alloc(0);
+      parts.push(rest);
+      size += rest.length;
+      if (size > MAX_RPC_LINE_BYTES) {
+        parts = [];
+        size = 0;
+        socket.pause();
         queue = queue.then(() => {
           socket.end(`${rpcError(`Invalid RPC request: a request line is limited to ${MAX_RPC_LINE_BYTES} bytes`)}\n`);
         });
