@@ -115,6 +115,29 @@ describe("hermes-acp: execute_code", function () {
     assert.match(String(result.warning), new RegExp(`FULL output saved to ${saved}`));
   });
 
+  it("lets the model page through the saved stdout with read_file without asking", async () => {
+    answer = "deny";
+    let step = 0;
+    server.llm.respondWith((request) => {
+      step += 1;
+      if (step === 1)
+        return {
+          kind: "tool_calls",
+          calls: [call("c_py", "execute_code", { code: "for i in range(20000): print('line', i)" })],
+        };
+      if (step === 2) {
+        const path = String(resultSeen(request).stdout_spill_path);
+        return { kind: "tool_calls", calls: [call("c_read", "read_file", { path, offset: 10000, limit: 1 })] };
+      }
+      return { kind: "text", chunks: ["done"] };
+    });
+    const sessionId = await server.harness!.newSession(server.workspace);
+    await server.harness!.prompt(sessionId, "count");
+    assert.deepEqual(server.permissions, [], "the saved output is read without a question");
+    const last = server.llm.requests[2]!.body.messages.findLast((m) => m.role === "tool");
+    assert.match(String(last?.content), /^10000\|line 9999$/m);
+  });
+
   it("puts each inner terminal call through the gate: a dangerous command the user refuses does not run", async () => {
     answer = "deny";
     mkdirSync(join(server.workspace, "build"));
