@@ -30,6 +30,8 @@ export class ScriptRpcServer {
       rpc.server.once("error", reject);
       rpc.server.listen(path, () => {
         rpc.server.off("error", reject);
+        // Once listening, a failure of the listener must not take the server process down; the script sees it.
+        rpc.server.on("error", () => {});
         resolve();
       });
     });
