@@ -1,4 +1,5 @@
 import { type PathArguments, USUAL_PATH_ARGUMENTS } from "../context/hint-candidates.js";
+import { executeCodeTool } from "./code/execute-code-tool.js";
 import { FILE_TOOLS } from "./file/index.js";
 import { clarifyTool } from "./session/clarify-tool.js";
 import { memoryTool } from "./session/memory-tool.js";
@@ -25,6 +26,7 @@ const definitions = () =>
     ...FILE_TOOLS,
     terminalTool,
     processTool,
+    executeCodeTool,
     todoTool,
     memoryTool,
     sessionSearchTool,

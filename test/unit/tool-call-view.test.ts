@@ -41,6 +41,7 @@ const CALLS: Row[] = [
   ],
   ["process", { action: "poll", session_id: "p1" }, "Process poll p1", "execute", [], []],
   ["process", { action: "list" }, "Process list", "execute", [], []],
+  ["execute_code", { code: "\n# tidy\nprint(1)" }, "python: # tidy", "execute", [], ["\n# tidy\nprint(1)"]],
   ["todo", { todos: [{ id: "1" }] }, "Update plan (1 item)", "other", [], []],
   ["todo", { todos: [] }, "Update plan (0 items)", "other", [], []],
   ["todo", {}, "Read plan", "other", [], []],
