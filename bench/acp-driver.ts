@@ -13,6 +13,8 @@ export interface AgentCommand {
   readonly label: string;
   readonly args: readonly string[];
   readonly env: NodeJS.ProcessEnv;
+  /** The process's working directory (heap snapshots are written there); the bench's own by default. */
+  readonly cwd?: string;
 }
 
 export const hermesAgent = (home: string): AgentCommand => ({
@@ -29,6 +31,7 @@ export const floorAgent = (llmBaseUrl: string): AgentCommand => ({
 });
 
 export interface DrivenAgent {
+  readonly pid: number;
   /** Milliseconds from spawn to the `initialize` reply. */
   readonly initializeMs: number;
   request(method: string, params: unknown): Promise<Record<string, unknown>>;
@@ -42,7 +45,11 @@ export interface DrivenAgent {
 /** Spawns the agent and answers once its `initialize` reply is in. */
 export async function startAgent(command: AgentCommand): Promise<DrivenAgent> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...command.args], { env: command.env, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...command.args], {
+    env: command.env,
+    cwd: command.cwd,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let buffer = "";
   const waiting = new Map<number, (message: { result?: Record<string, unknown>; error?: unknown }) => void>();
   child.stdout.on("data", (d: Buffer) => {
@@ -74,6 +81,7 @@ export async function startAgent(command: AgentCommand): Promise<DrivenAgent> {
   await request("initialize", { protocolVersion: 1, clientCapabilities: {} });
   const initializeMs = performance.now() - started;
   return {
+    pid: child.pid!,
     initializeMs,
     request,
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))![1]) / 1024,
