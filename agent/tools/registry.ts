@@ -4,6 +4,7 @@ import { clarifyTool } from "./session/clarify-tool.js";
 import { memoryTool } from "./session/memory-tool.js";
 import { sessionSearchTool } from "./session/session-search-tool.js";
 import { todoTool } from "./session/todo-tool.js";
+import { skillManageTool } from "./skills/skill-manage-tool.js";
 import { skillViewTool } from "./skills/skill-view-tool.js";
 import { skillsListTool } from "./skills/skills-list-tool.js";
 import { processTool } from "./terminal/process-tool.js";
@@ -34,6 +35,7 @@ const definitions = () =>
     visionAnalyzeTool,
     skillsListTool,
     skillViewTool,
+    skillManageTool,
     clarifyTool,
   ] as const;
 

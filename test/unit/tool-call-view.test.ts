@@ -66,6 +66,15 @@ const CALLS: Row[] = [
   ["web_extract", { urls: ["http://a", "http://b"] }, "extract: http://a (+1)", "fetch", [], []],
   ["web_extract", {}, "extract: ", "fetch", [], []],
   ["session_search", { query: "x" }, "session_search", "other", [], []],
+  ["skill_manage", { action: "create", name: "deploy" }, "Create skill deploy", "edit", [], []],
+  [
+    "skill_manage",
+    { action: "write_file", name: "deploy", file_path: "references/a.md" },
+    "Write skill file deploy/references/a.md",
+    "edit",
+    [],
+    [],
+  ],
   [
     "vision_analyze",
     { image_url: "shots/a.png", question: "q" },
