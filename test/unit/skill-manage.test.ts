@@ -127,6 +127,16 @@ describe("skill_manage on disk", () => {
     assert.ok(!existsSync(join(outside, "a.md")));
   });
 
+  it("does not create a skill through a category folder linked out of the skills folder", async () => {
+    const { home, run } = setup();
+    const outside = temp.make();
+    mkdirSync(join(home, "skills"));
+    symlinkSync(outside, join(home, "skills", "devops"));
+    const refused = await run({ action: "create", name: "notes", category: "devops", content: SKILL });
+    assert.match(String(refused.error), /resolves outside the skill directory/);
+    assert.ok(!existsSync(join(outside, "notes")));
+  });
+
   it("removes a supporting file, and lists what there is when it is missing", async () => {
     const { home, run } = setup();
     await run({ action: "create", name: "notes", content: SKILL });

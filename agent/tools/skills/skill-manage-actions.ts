@@ -52,7 +52,10 @@ export async function createSkill(
   if (existing) return fail(`A skill named '${name}' already exists at ${existing.dir}.`);
   const folder = category?.trim();
   const dir = join(skills.roots.homeSkillsDir, ...(folder ? [folder] : []), name);
-  const skillMd = join(dir, "SKILL.md");
+  // A category folder linked out of HERMES_HOME/skills must not carry the new skill with it.
+  const target = pathInSkill(skills.roots.homeSkillsDir, relative(skills.roots.homeSkillsDir, join(dir, "SKILL.md")));
+  if ("error" in target) return fail(target.error);
+  const skillMd = target.path;
   const edits: FileEdit[] = [{ path: skillMd, oldText: null, newText: content }];
   const refused = await commitSkillChanges(ctx, edits);
   if (refused) return fail(refused);

@@ -37,7 +37,7 @@ export function skillNotFound(name: string, home: string, suffix = ""): string {
 }
 
 /**
- * `rel` below the skill's folder, refused when it would leave it: through `..` (checked by the caller) or through a
+ * `rel` below the skill's folder (or the skills root, for a new skill), refused when it would leave it: through `..` (checked by the caller) or through a
  * symlink on the way (a `references` link to ~/.ssh must not become a write there).
  */
 export function pathInSkill(skillDir: string, rel: string): { path: string } | { error: string } {
