@@ -83,7 +83,7 @@ export type { ContextReport } from "./prompt/system-prompt.js";
 export { type MemoryTarget, memoryFilePath, memoryUsage, readMemoryEntries } from "./store/memory-entries.js";
 
 // Skills: the catalogue, loading one, and the message that invokes it.
-export { blockedSkillFindings, type SkillCatalog, type SkillEntry } from "./skills/skill-catalog.js";
+export { blockedSkillFindings, discoverSkills, type SkillCatalog, type SkillEntry } from "./skills/skill-catalog.js";
 export { loadSkillFile } from "./skills/skill-loader.js";
 export { buildSkillInvocationMessage, describeSkillInvocation } from "./skills/skill-message.js";
 

@@ -401,6 +401,7 @@ export class AcpSession {
         ? { delegation: this.prepared.delegationHost((usage) => this.recordChildUsage(usage)) }
         : {}),
       ...(this.prepared.ok && this.prepared.commandJudge ? { judge: this.prepared.commandJudge } : {}),
+      ...(this.prepared.ok ? { vision: this.prepared.vision } : {}),
     };
   }
 }

@@ -1,4 +1,5 @@
-import { type EndpointFields, readEndpointFields } from "./endpoint-fields.js";
+import { configMapping, readAuxiliaryTask } from "./auxiliary-settings.js";
+import type { EndpointFields } from "./endpoint-fields.js";
 import { configErrorAt, type YamlFile } from "./yaml-file.js";
 
 /** What `approvals.mode: smart` asks, and whom: config.yaml `auxiliary.approval` and `approvals.smart_policy`. */
@@ -13,47 +14,12 @@ export interface ApprovalJudgeSettings {
 
 export const DEFAULT_JUDGE_TIMEOUT_SECONDS = 10;
 
-/**
- * Upstream writes `provider: auto` (older configs) or `provider: main` for "use the conversation's route"; both
- * mean the same as leaving the provider out, so a config carried over from Python Hermes keeps working.
- */
-const MAIN_ROUTE_PROVIDERS = new Set(["auto", "main", ""]);
-
 export function readApprovalJudgeSettings(yaml: YamlFile): ApprovalJudgeSettings {
-  const auxiliary = mapping(yaml, ["auxiliary"], yaml.data.auxiliary);
-  const section = mapping(yaml, ["auxiliary", "approval"], auxiliary.approval);
-  const provider = section.provider;
-  const fields =
-    typeof provider === "string" && MAIN_ROUTE_PROVIDERS.has(provider.trim().toLowerCase())
-      ? { ...section, provider: undefined }
-      : section;
-  const approvals = mapping(yaml, ["approvals"], yaml.data.approvals);
+  const { endpoint, timeoutMs } = readAuxiliaryTask(yaml, "approval", DEFAULT_JUDGE_TIMEOUT_SECONDS);
+  const approvals = configMapping(yaml, ["approvals"], yaml.data.approvals);
   const policy = approvals.smart_policy;
   if (policy !== undefined && policy !== null && typeof policy !== "string") {
     throw configErrorAt(yaml, ["approvals", "smart_policy"], "approvals.smart_policy must be text");
   }
-  return {
-    endpoint: readEndpointFields(yaml, ["auxiliary", "approval"], "auxiliary.approval", fields),
-    timeoutMs: timeoutSeconds(yaml, section.timeout) * 1000,
-    policy: typeof policy === "string" ? policy.trim() : "",
-  };
-}
-
-function timeoutSeconds(yaml: YamlFile, value: unknown): number {
-  if (value === undefined || value === null) return DEFAULT_JUDGE_TIMEOUT_SECONDS;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw configErrorAt(
-      yaml,
-      ["auxiliary", "approval", "timeout"],
-      "auxiliary.approval.timeout must be a positive number of seconds",
-    );
-  }
-  return value;
-}
-
-function mapping(yaml: YamlFile, path: readonly string[], value: unknown): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value))
-    throw configErrorAt(yaml, path, `\`${path.join(".")}\` must be a mapping`);
-  return value as Record<string, unknown>;
+  return { endpoint, timeoutMs, policy: typeof policy === "string" ? policy.trim() : "" };
 }

@@ -20,6 +20,7 @@ export function childEnvironment(parent: ToolContext, label: string): ToolEnviro
     ...(parent.sessions ? { sessions: parent.sessions } : {}),
     // The same smart-approval judge as the parent's, so `approvals.mode: smart` holds for subagents' commands too.
     ...(parent.judge ? { judge: parent.judge } : {}),
+    ...(parent.vision ? { vision: parent.vision } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ import { Conversation } from "../loop/conversation.js";
 import { systemPromptAfterCompression } from "../prompt/prompt-after-compression.js";
 import { seedSoul } from "../prompt/soul.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
-import { createModelClientWithFallbacks } from "../providers/create-model-client.js";
+import { createModelClient, createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
 import type { DelegationHost } from "../tools/delegation-host.js";
 import { sessionToolNames, sessionTools } from "../tools/registry.js";
@@ -25,6 +25,7 @@ import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";
 import type { Tool } from "../tools/tool.js";
 import { toolsetsOf } from "../tools/toolsets.js";
+import { createVisionModels, type VisionModels } from "../tools/vision/vision-models.js";
 
 /** A conversation ready to run, or the reason it cannot run yet (no model, no key) in words the user can act on. */
 export type PreparedConversation =
@@ -41,6 +42,8 @@ export type PreparedConversation =
       readonly delegationHost: (recordUsage?: (usage: TokenUsage) => void) => DelegationHost;
       /** Reviews flagged commands before the user is asked; only with `approvals.mode: smart` (our default is manual). */
       readonly commandJudge?: CommandJudge;
+      /** Who looks at images for vision_analyze: auxiliary.vision, else the session's model (read on first use). */
+      readonly vision: VisionModels;
     }
   | {
       readonly ok: false;
@@ -144,6 +147,11 @@ export function prepareConversation(
           configPath: config.configPath,
         })
       : undefined;
+  const vision = createVisionModels({
+    config,
+    sessionRuntime: () => conversation.runtime,
+    openClient: createModelClient,
+  });
   return {
     ok: true,
     config,
@@ -155,6 +163,7 @@ export function prepareConversation(
     conversation,
     modelChoices: [resolution.runtime, ...fallbacks.runtimes],
     delegationHost,
+    vision,
     ...(commandJudge ? { commandJudge } : {}),
   };
 }

@@ -5,11 +5,13 @@ import { clarifyTool } from "./session/clarify-tool.js";
 import { memoryTool } from "./session/memory-tool.js";
 import { sessionSearchTool } from "./session/session-search-tool.js";
 import { todoTool } from "./session/todo-tool.js";
+import { skillManageTool } from "./skills/skill-manage-tool.js";
 import { skillViewTool } from "./skills/skill-view-tool.js";
 import { skillsListTool } from "./skills/skills-list-tool.js";
 import { processTool } from "./terminal/process-tool.js";
 import { terminalTool } from "./terminal/terminal-tool.js";
 import type { Tool } from "./tool.js";
+import { visionAnalyzeTool } from "./vision/vision-analyze-tool.js";
 import { webExtractTool } from "./web/web-extract-tool.js";
 import { webSearchTool } from "./web/web-search-tool.js";
 
@@ -32,8 +34,10 @@ const definitions = () =>
     sessionSearchTool,
     webSearchTool,
     webExtractTool,
+    visionAnalyzeTool,
     skillsListTool,
     skillViewTool,
+    skillManageTool,
     clarifyTool,
   ] as const;
 

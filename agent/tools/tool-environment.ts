@@ -5,6 +5,7 @@ import type { DelegationHost } from "./delegation-host.js";
 import type { CommandJudge } from "./safety/command-judge.js";
 import type { SessionToolState } from "./session-tool-state.js";
 import type { SessionDatabaseAccess } from "./tool.js";
+import type { VisionModels } from "./vision/vision-models.js";
 
 /** Finds context files in the folders a tool call touched (the session's subdirectory-hint tracker). */
 export interface HintSource {
@@ -29,4 +30,6 @@ export interface ToolEnvironment {
   readonly delegation?: DelegationHost;
   /** The smart-approval judge (`approvals.mode: smart`). */
   readonly judge?: CommandJudge;
+  /** The models that look at images (vision_analyze). */
+  readonly vision?: VisionModels;
 }

@@ -5,6 +5,7 @@ import type { Approver } from "./approver.js";
 import type { DelegationHost } from "./delegation-host.js";
 import type { CommandJudge } from "./safety/command-judge.js";
 import type { SessionToolState, TodoItem } from "./session-tool-state.js";
+import type { VisionModels } from "./vision/vision-models.js";
 
 /** JSON Schema of a tool's arguments, as sent to the model (an object schema). */
 export interface ToolParameters {
@@ -77,6 +78,8 @@ export interface ToolContext {
    * of its own. Absent inside such a call, so calls nest one level only.
    */
   readonly callTool?: NestedToolCall;
+  /** A model that sees images (auxiliary.vision or the session's), for analyzeImage (tools/vision/analyze-image.ts). */
+  readonly vision?: VisionModels;
 }
 
 export type NestedToolCall = (name: string, args: Readonly<Record<string, unknown>>) => Promise<ToolResult>;

@@ -54,6 +54,7 @@ describe("tool definitions", () => {
       "skills",
       "terminal",
       "todo",
+      "vision",
       "web",
     ]);
   });
