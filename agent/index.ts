@@ -19,7 +19,7 @@
 // Configuration: HERMES_HOME, config.yaml and what it says about tools, skills, the provider and its models.
 export { ConfigError, type ConfigProblem, formatConfigProblem } from "./config/config-error.js";
 export { type Env, resolveHermesHome } from "./config/hermes-home.js";
-export { loadHermesConfig } from "./config/load-config.js";
+export { type HermesConfig, loadHermesConfig } from "./config/load-config.js";
 export { type McpServerSettings, readMcpServerSettings } from "./config/mcp-server-settings.js";
 export {
   isReasoningEffort,
@@ -83,7 +83,7 @@ export type { ContextReport } from "./prompt/system-prompt.js";
 export { type MemoryTarget, memoryFilePath, memoryUsage, readMemoryEntries } from "./store/memory-entries.js";
 
 // Skills: the catalogue, loading one, and the message that invokes it.
-export { blockedSkillFindings, type SkillCatalog, type SkillEntry } from "./skills/skill-catalog.js";
+export { blockedSkillFindings, discoverSkills, type SkillCatalog, type SkillEntry } from "./skills/skill-catalog.js";
 export { loadSkillFile } from "./skills/skill-loader.js";
 export { buildSkillInvocationMessage, describeSkillInvocation } from "./skills/skill-message.js";
 

@@ -1,10 +1,11 @@
 /**
  * Benchmarks, run with `npm run bench`. Measures what the standards name (spawn to initialize reply, session/new,
- * memory after session/new, a turn against a zero-latency scripted model, a turn that reads a file with read_file) and
- * the hot paths of the prompt builder (threat scan of a 20,000-character file, context discovery). Prints a table and
+ * memory after session/new, a turn against a zero-latency scripted model, a turn that reads a file with read_file, a
+ * turn 1.5 s after start) for our server AND for the floor agent (bench/floor-agent.mjs: the same ACP SDK and LLM SDK,
+ * nothing else) in the same run, alternating, so each figure stands next to the floor it is judged against. Also the
+ * hot paths of the prompt builder (threat scan of a 20,000-character file, context discovery). Prints a table and
  * writes bench/results/latest.json.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,12 +13,10 @@ import { performance } from "node:perf_hooks";
 import { discoverProjectContext } from "../agent/prompt/project-context.js";
 import { scanForThreats, scanWhole } from "../agent/security/threat-scanner.js";
 import { ScriptedLlm, scriptedCall } from "../test/fixtures/scripted-llm.js";
-import { SERVER_BIN } from "../test/helpers/acp-harness.js";
 import { hermesHomeFor, writeTree } from "../test/helpers/temp-dirs.js";
+import { type AgentCommand, floorAgent, hermesAgent, median, pause, startAgent } from "./acp-driver.js";
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-interface ServerRun {
+interface AgentRun {
   initializeMs: number;
   sessionNewMs: number;
   rssMbAfterSessionNew: number;
@@ -26,61 +25,42 @@ interface ServerRun {
   readTurnMs: number[];
 }
 
-/** One server process driven over raw stdio (no client SDK in the way of the timings). */
-async function runServerOnce(
-  home: string,
-  workspace: string,
-  turns: number,
-  pauseMs = 0,
-  readTurns = 0,
-): Promise<ServerRun> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_BIN], {
-    env: { PATH: process.env.PATH, HOME: home, HERMES_HOME: home },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  let buffer = "";
-  const waiting = new Map<number, (value: unknown) => void>();
-  child.stdout.on("data", (d: Buffer) => {
-    buffer += d.toString();
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const message = JSON.parse(buffer.slice(0, nl)) as { id?: number; result?: unknown };
-      buffer = buffer.slice(nl + 1);
-      if (typeof message.id === "number") waiting.get(message.id)?.(message.result);
-    }
-  });
-  let nextId = 0;
-  const request = (method: string, params: unknown) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve as (value: unknown) => void);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    });
-  await request("initialize", { protocolVersion: 1, clientCapabilities: {} });
-  const initializeMs = performance.now() - started;
-  if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+const prompt = (sessionId: unknown, text: string) => ({ sessionId, prompt: [{ type: "text", text }] });
+
+/** Spawn, initialize, session/new at once, then text turns and read turns back to back. */
+async function runBackToBack(command: AgentCommand, cwd: string, turns: number, readTurns: number): Promise<AgentRun> {
+  const agent = await startAgent(command);
   const t0 = performance.now();
-  const { sessionId } = await request("session/new", { cwd: workspace, mcpServers: [] });
+  const { sessionId } = await agent.request("session/new", { cwd, mcpServers: [] });
   const sessionNewMs = performance.now() - t0;
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  const rssMbAfterSessionNew = Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-  if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+  const rssMbAfterSessionNew = agent.rssMb();
   const promptMs: number[] = [];
-  for (let i = 0; i < turns; i++) {
-    const t = performance.now();
-    await request("session/prompt", { sessionId, prompt: [{ type: "text", text: `turn ${i}` }] });
-    promptMs.push(performance.now() - t);
-  }
+  for (let i = 0; i < turns; i++) promptMs.push(await agent.timed("session/prompt", prompt(sessionId, `turn ${i}`)));
   const readTurnMs: number[] = [];
-  for (let i = 0; i < readTurns; i++) {
-    const t = performance.now();
-    await request("session/prompt", { sessionId, prompt: [{ type: "text", text: `read ${i}` }] });
-    readTurnMs.push(performance.now() - t);
-  }
-  child.stdin.end();
-  await new Promise((resolve) => child.on("exit", resolve));
-  return { initializeMs, sessionNewMs, rssMbAfterSessionNew, promptMs, readTurnMs };
+  for (let i = 0; i < readTurns; i++)
+    readTurnMs.push(await agent.timed("session/prompt", prompt(sessionId, `read ${i}`)));
+  await agent.close();
+  return { initializeMs: agent.initializeMs, sessionNewMs, rssMbAfterSessionNew, promptMs, readTurnMs };
+}
+
+interface PacedRun {
+  sessionNewMs: number;
+  /** A short text turn sent 1.5 s after spawn: whatever the agent does in the background then, the turn meets it. */
+  turnAt1500msMs: number;
+}
+
+/** As an editor: session/new 300 ms after initialize, the first prompt 1.5 s after spawn. */
+async function runPaced(command: AgentCommand, cwd: string): Promise<PacedRun> {
+  const spawned = performance.now();
+  const agent = await startAgent(command);
+  await pause(300);
+  const t0 = performance.now();
+  const { sessionId } = await agent.request("session/new", { cwd, mcpServers: [] });
+  const sessionNewMs = performance.now() - t0;
+  await pause(Math.max(0, 1500 - (performance.now() - spawned)));
+  const turnAt1500msMs = await agent.timed("session/prompt", prompt(sessionId, "hi"));
+  await agent.close();
+  return { sessionNewMs, turnAt1500msMs };
 }
 
 function timePerCall(fn: () => void, iterations: number): number {
@@ -88,6 +68,24 @@ function timePerCall(fn: () => void, iterations: number): number {
   const t = performance.now();
   for (let i = 0; i < iterations; i++) fn();
   return (performance.now() - t) / iterations;
+}
+
+const RUNS = 7;
+const TURNS = 20;
+const READ_TURNS = 10;
+const PACED_RUNS = 5;
+
+function summary(runs: readonly AgentRun[], paced: readonly PacedRun[]) {
+  return {
+    spawnToInitializeMs: median(runs.map((r) => r.initializeMs)),
+    sessionNewRightAfterInitializeMs: median(runs.map((r) => r.sessionNewMs)),
+    sessionNew300msAfterInitializeMs: median(paced.map((r) => r.sessionNewMs)),
+    rssMbAfterSessionNew: median(runs.map((r) => r.rssMbAfterSessionNew)),
+    firstPromptRoundTripMs: median(runs.map((r) => r.promptMs[0]!)),
+    laterPromptRoundTripMs: median(runs.flatMap((r) => r.promptMs.slice(1))),
+    turn1500msAfterSpawnMs: median(paced.map((r) => r.turnAt1500msMs)),
+    readToolRoundTripMs: median(runs.flatMap((r) => r.readTurnMs)),
+  };
 }
 
 async function main(): Promise<void> {
@@ -98,49 +96,52 @@ async function main(): Promise<void> {
     const workspace = join(root, "ws");
     const agents = readFileSync(join(__dirname, "../../shared/corpus/benign/029__withastro__astro__AGENTS.md"), "utf8");
     writeTree(workspace, { ".git/HEAD": "ref: main", "AGENTS.md": agents, "CLAUDE.md": "shadowed" });
-
-    const runs: ServerRun[] = [];
-    const TURNS = 20;
-    const READ_TURNS = 10;
-    for (let i = 0; i < 7; i++) {
-      const turns = i === 0 ? 1 : TURNS;
-      const reads = i === 0 ? 0 : READ_TURNS;
-      for (let t = 0; t < turns; t++) llm.enqueue({ kind: "text", chunks: ["ok"] });
-      for (let t = 0; t < reads; t++)
-        llm.enqueue(
-          { kind: "tool_calls", calls: [scriptedCall(`r${t}`, "read_file", { path: "AGENTS.md" })] },
-          { kind: "text", chunks: ["read it"] },
-        );
-      runs.push(await runServerOnce(home, workspace, turns, 0, reads));
+    const commands = [hermesAgent(home), floorAgent(llm.baseUrl)];
+    const runs = new Map(commands.map((c) => [c.label, [] as AgentRun[]]));
+    const paced = new Map(commands.map((c) => [c.label, [] as PacedRun[]]));
+    // Run 0 warms the disk cache and is left out; the two agents alternate, so load on the machine hits both.
+    for (let i = 0; i <= RUNS; i++) {
+      for (const command of commands) {
+        for (let t = 0; t < TURNS; t++) llm.enqueue({ kind: "text", chunks: ["ok"] });
+        for (let t = 0; t < READ_TURNS; t++)
+          llm.enqueue(
+            { kind: "tool_calls", calls: [scriptedCall(`r${t}`, "read_file", { path: "AGENTS.md" })] },
+            { kind: "text", chunks: ["read it"] },
+          );
+        const run = await runBackToBack(command, workspace, TURNS, READ_TURNS);
+        if (i > 0) runs.get(command.label)!.push(run);
+      }
     }
-    const measured = runs.slice(1);
-    // As an editor that opens a thread a moment after starting the agent (the engine has loaded in the background).
-    const idle: ServerRun[] = [];
-    for (let i = 0; i < 5; i++) {
-      for (let t = 0; t < 2; t++) llm.enqueue({ kind: "text", chunks: ["ok"] });
-      idle.push(await runServerOnce(home, workspace, 1, 300));
+    for (let i = 0; i < PACED_RUNS; i++) {
+      for (const command of commands) {
+        llm.enqueue({ kind: "text", chunks: ["ok"] });
+        paced.get(command.label)!.push(await runPaced(command, workspace));
+      }
     }
-    const firstTurn = runs.map((r) => r.promptMs[0]!);
-    const laterTurns = measured.flatMap((r) => r.promptMs.slice(1));
-
+    const ours = summary(runs.get("hermes")!, paced.get("hermes")!);
+    const floor = summary(runs.get("floor")!, paced.get("floor")!);
     const file20k = agents.repeat(Math.ceil(20_000 / agents.length)).slice(0, 20_000);
     const results = {
       date: new Date().toISOString(),
       node: process.version,
-      spawnToInitializeMs: median(measured.map((r) => r.initializeMs)),
-      sessionNewRightAfterInitializeMs: median(measured.map((r) => r.sessionNewMs)),
-      sessionNew300msAfterInitializeMs: median(idle.map((r) => r.sessionNewMs)),
-      firstPrompt300msAfterSessionNewMs: median(idle.map((r) => r.promptMs[0]!)),
-      rssMbAfterSessionNew: median(measured.map((r) => r.rssMbAfterSessionNew)),
-      firstPromptRoundTripMs: median(firstTurn),
-      laterPromptRoundTripMs: median(laterTurns),
-      readToolRoundTripMs: median(measured.flatMap((r) => r.readTurnMs)),
-      scan20kCharsMs: timePerCall(() => scanForThreats(file20k, "context"), 500),
-      scanWhole20kCharsMs: timePerCall(() => scanWhole(file20k, "context"), 500),
-      discoverProjectContextMs: timePerCall(() => discoverProjectContext(workspace, 20_000), 500),
+      method: `medians of ${RUNS} runs per agent (after one warm-up), agents alternating; ${PACED_RUNS} paced runs`,
+      hermes: ours,
+      floor,
+      ratioToFloor: Object.fromEntries(
+        Object.entries(ours).map(([k, v]) => [k, Number((v / floor[k as keyof typeof floor]).toFixed(2))]),
+      ),
+      promptBuilder: {
+        scan20kCharsMs: timePerCall(() => scanForThreats(file20k, "context"), 500),
+        scanWhole20kCharsMs: timePerCall(() => scanWhole(file20k, "context"), 500),
+        discoverProjectContextMs: timePerCall(() => discoverProjectContext(workspace, 20_000), 500),
+      },
     };
-    const rows = Object.entries(results).map(([k, v]) => `${k.padEnd(36)} ${typeof v === "number" ? v.toFixed(3) : v}`);
-    process.stdout.write(`${rows.join("\n")}\n`);
+    const rows = Object.keys(ours).map(
+      (k) =>
+        `${k.padEnd(36)} ${ours[k as keyof typeof ours].toFixed(1).padStart(8)} ${floor[k as keyof typeof floor].toFixed(1).padStart(8)}`,
+    );
+    process.stdout.write(`${"".padEnd(36)} ${"hermes".padStart(8)} ${"floor".padStart(8)}\n${rows.join("\n")}\n`);
+    process.stdout.write(`${JSON.stringify(results.promptBuilder)}\n`);
     writeFileSync(join(__dirname, "results", "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   } finally {
     await llm.close();

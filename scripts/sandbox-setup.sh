@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Installs bubblewrap, the OS sandbox the agent runs its commands in on Linux (Debian/Ubuntu package `bubblewrap`),
-# when it is missing and this user may install packages. Without it the server still works and says, once per
-# session and in `hermes-editor --check`, that commands run unconfined. Idempotent; CI calls it before `npm test`.
+# Installs what the agent's commands run in on Linux (Debian/Ubuntu packages), when missing and this user may install
+# packages: bubblewrap, the OS sandbox around every command, and python3, which execute_code runs scripts with.
+# Without them the server still works: it says, once per session and in `hermes-editor --check`, that commands run
+# unconfined, and execute_code refuses with a clear message. Idempotent; CI calls it before `npm test`.
 set -euo pipefail
-if [ "$(uname -s)" != "Linux" ] || command -v bwrap >/dev/null 2>&1; then exit 0; fi
+if [ "$(uname -s)" != "Linux" ]; then exit 0; fi
+missing=()
+command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+# The system's python3 (execute_code prefers it to a version manager's shim, which the sandbox may not let run).
+[ -x /usr/bin/python3 ] || command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-  echo "sandbox-setup: bubblewrap is not installed; install the bubblewrap package to contain the agent's commands" >&2
+  echo "sandbox-setup: not installed: ${missing[*]}; install these packages to contain the agent's commands and run execute_code" >&2
   exit 0
 fi
-echo "sandbox-setup: installing bubblewrap"
+echo "sandbox-setup: installing ${missing[*]}"
 DEBIAN_FRONTEND=noninteractive apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends bubblewrap >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

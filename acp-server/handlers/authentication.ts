@@ -1,5 +1,5 @@
 import { type AuthenticateRequest, RequestError } from "@agentclientprotocol/sdk";
-import { ConfigError, loadHermesConfig, resolveRuntimeProvider } from "../../agent/index.js";
+import { ConfigError, type HermesConfig, loadHermesConfig, resolveRuntimeProvider } from "../../agent/index.js";
 import type { ServerContext } from "../rpc/server-context.js";
 import { BIN_NAME } from "../rpc/version.js";
 import { CONFIG_METHOD_ID } from "./auth-methods.js";
@@ -9,8 +9,8 @@ import { CONFIG_METHOD_ID } from "./auth-methods.js";
  * a local provider without base_url): editors then offer the setup instead of opening a session that can only
  * answer "not ready". A broken config.yaml is left to the session's own error, which names the file and line.
  */
-export function requireUsableProvider(ctx: ServerContext): void {
-  const problem = providerProblem(ctx);
+export function requireUsableProvider(ctx: ServerContext, config?: HermesConfig): void {
+  const problem = providerProblem(ctx, config);
   if (problem === undefined) return;
   ctx.log.warn(problem);
   throw RequestError.authRequired(
@@ -27,9 +27,9 @@ export function handleAuthenticate(ctx: ServerContext, params: AuthenticateReque
   return {};
 }
 
-function providerProblem(ctx: ServerContext): string | undefined {
+function providerProblem(ctx: ServerContext, loaded: HermesConfig | undefined): string | undefined {
   try {
-    const config = loadHermesConfig(ctx.env);
+    const config = loaded ?? loadHermesConfig(ctx.env);
     const resolution = resolveRuntimeProvider(config.model, config.env, config.configPath);
     return resolution.ok ? undefined : resolution.problem;
   } catch (error) {

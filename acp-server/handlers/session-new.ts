@@ -11,6 +11,8 @@ import {
 import {
   ConfigError,
   formatConfigProblem,
+  type HermesConfig,
+  loadHermesConfig,
   type PreparedConversation,
   prepareConversation,
   type SessionStore,
@@ -35,13 +37,20 @@ export function prepareForClient(
   ctx: ServerContext,
   cwd: string,
   extraTools: readonly Tool[] = [],
+  config?: HermesConfig,
 ): PreparedConversation {
   if (!isAbsolute(cwd)) throw RequestError.invalidParams({ cwd }, "cwd must be an absolute path");
-  try {
-    const prepared = prepareConversation(cwd, ctx.env, new Date(), extraTools);
+  return asAcpConfigError(ctx, () => {
+    const prepared = prepareConversation(cwd, ctx.env, new Date(), extraTools, config);
     if (!prepared.ok) ctx.log.warn(prepared.problem);
-    for (const warning of prepared.systemPrompt.report.warnings) ctx.log.warn(warning);
     return prepared;
+  });
+}
+
+/** Runs `read`; a broken config.yaml it meets becomes an ACP error naming the file and line. */
+function asAcpConfigError<T>(ctx: ServerContext, read: () => T): T {
+  try {
+    return read();
   } catch (error) {
     if (error instanceof ConfigError) {
       ctx.log.error(`config error: ${error.message}`);
@@ -63,10 +72,12 @@ export async function handleNewSession(
   params: NewSessionRequest,
   client: AgentContext,
 ): Promise<NewSessionResponse> {
+  if (!isAbsolute(params.cwd)) throw RequestError.invalidParams({ cwd: params.cwd }, "cwd must be an absolute path");
+  const config = asAcpConfigError(ctx, () => loadHermesConfig(ctx.env));
   // No usable model: ACP's auth_required, so the editor offers the setup (authentication.ts).
-  requireUsableProvider(ctx);
+  requireUsableProvider(ctx, config);
   const mcp = await startMcpServers(ctx, params.cwd, params.mcpServers);
-  const prepared = prepareForClient(ctx, params.cwd, mcp.tools);
+  const prepared = prepareForClient(ctx, params.cwd, mcp.tools, config);
   const sessionId = randomUUID();
   const now = Date.now() / 1000;
   // The store (sql.js) opens in the background: session/new answers at once, the first save waits for it.
@@ -141,7 +152,10 @@ export function sessionOptions(
 }
 
 export async function announceSession(ctx: ServerContext, session: AcpSession, client: AgentContext): Promise<void> {
-  // After the response: load the provider SDK while the user is still typing the first prompt.
+  // After the response: the system prompt is built here (its context files scanned), then the provider SDK loads
+  // while the user is still typing the first prompt.
+  for (const warning of session.ready.systemPrompt.report.warnings) ctx.log.warn(warning);
+  session.tellContextNotices();
   if (session.ready.ok) session.ready.conversation.warmUp();
   const send = (update: SessionUpdate) =>
     client

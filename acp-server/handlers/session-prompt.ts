@@ -11,12 +11,15 @@ import { type AgentEvent, describeToolCall, type StopReason } from "../../agent/
 import type { ServerContext } from "../rpc/server-context.js";
 import { promptToText } from "../turn/prompt-text.js";
 import { turnCheckpointMeta } from "../turn/rollback-command.js";
-import { buildSkillOrUserTurn } from "../turn/skill-commands.js";
+import { buildSkillOrUserTurn, refreshSkillCommands } from "../turn/skill-commands.js";
 import { availableCommands, isImmediateCommand, runSlashCommand } from "../turn/slash-commands.js";
 import { isRetry, steerText, takeLastExchangeForRetry } from "../turn/turn-control.js";
 import { eventToUpdate } from "../updates/event-to-update.js";
 import { sessionEventUpdate } from "../updates/session-event-update.js";
 import { ToolProgressRelay } from "../updates/tool-progress.js";
+
+/** Tools whose success may have changed the skills: skill_manage, and delegate_task (a subagent may have run it). */
+const SKILL_CHANGING_TOOLS = new Set(["skill_manage", "delegate_task"]);
 
 /**
  * Runs one turn and streams it as `session/update`s. Updates are sent in order; the response waits until every
@@ -83,6 +86,11 @@ export async function handlePrompt(
     }
     const update = eventToUpdate(event, session.cwd);
     if (update) send(update);
+    // A skill created, renamed or deleted is a /command (or no longer one) at once, without a restart.
+    if (event.type === "tool_end" && SKILL_CHANGING_TOOLS.has(event.name) && !event.result.isError) {
+      const commands = refreshSkillCommands(session, availableCommands());
+      if (commands) send({ sessionUpdate: "available_commands_update", availableCommands: commands });
+    }
   };
   /** One prompt: a command's reply, or a model turn (`turn` says whether the model was called). */
   const answer = async (

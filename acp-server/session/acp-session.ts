@@ -104,8 +104,15 @@ export class AcpSession {
     this.adoptHistory();
     this.reasoningChoice = options.reasoningEffort;
     this.adoptReasoningChoice();
-    for (const notice of [...(options.notices ?? []), ...startupNotices(prepared.systemPrompt.report)])
-      this.tell(notice);
+    for (const notice of options.notices ?? []) this.tell(notice);
+  }
+
+  /**
+   * Tells how the context files were loaded (truncated, blocked). Called once the session/new or session/load reply
+   * is out: reading the report builds the system prompt, which scans every context file.
+   */
+  tellContextNotices(): void {
+    for (const notice of startupNotices(this.prepared.systemPrompt.report)) this.tell(notice);
   }
 
   get ready(): PreparedConversation {

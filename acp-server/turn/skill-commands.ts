@@ -1,6 +1,7 @@
 import type { AvailableCommand, ContentBlock } from "@agentclientprotocol/sdk";
 import {
   buildSkillInvocationMessage,
+  discoverSkills,
   loadSkillFile,
   readSkillSettings,
   type SkillCatalog,
@@ -40,15 +41,40 @@ function skillCommands(catalog: SkillCatalog, builtins: ReadonlySet<string>): Sk
   return [...commands.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 }
 
+/**
+ * The skills as the session's commands know them: those of its system prompt, until skill_manage changes a skill
+ * (then refreshSkillCommands reads them again). The system prompt's index stays as the session began, as upstream's.
+ */
+const refreshedCatalogs = new WeakMap<AcpSession, SkillCatalog>();
+const catalogOf = (session: AcpSession): SkillCatalog =>
+  refreshedCatalogs.get(session) ?? session.ready.systemPrompt.skills;
+
 /** The skills as ACP commands, after the built-ins in `available_commands_update`. */
 export function skillAvailableCommands(session: AcpSession, builtins: readonly AvailableCommand[]): AvailableCommand[] {
-  return skillCommands(session.ready.systemPrompt.skills, new Set(builtins.map((c) => c.name))).map(
-    ({ slug, skill }) => ({
-      name: slug,
-      description: skill.description || `Invoke the ${skill.name} skill`,
-      input: { hint: "what to do with the skill (optional)" },
-    }),
+  return skillCommands(catalogOf(session), new Set(builtins.map((c) => c.name))).map(({ slug, skill }) => ({
+    name: slug,
+    description: skill.description || `Invoke the ${skill.name} skill`,
+    input: { hint: "what to do with the skill (optional)" },
+  }));
+}
+
+/**
+ * Reads the skills again after a tool may have changed them (skill_manage, or a subagent that ran it) and returns
+ * the whole command list when the skill commands changed, so a new skill is a `/command` without a restart; undefined
+ * when nothing changed (no update is sent).
+ */
+export function refreshSkillCommands(
+  session: AcpSession,
+  builtins: readonly AvailableCommand[],
+): AvailableCommand[] | undefined {
+  const before = JSON.stringify(skillAvailableCommands(session, builtins));
+  const { config } = session.ready;
+  refreshedCatalogs.set(
+    session,
+    discoverSkills({ home: config.home, cwd: session.cwd, settings: readSkillSettings(config.yaml) }),
   );
+  const after = skillAvailableCommands(session, builtins);
+  return JSON.stringify(after) === before ? undefined : [...builtins, ...after];
 }
 
 /** A skill command typed by the user: the skill's message to send, or why the skill could not be loaded. */
@@ -106,7 +132,7 @@ function findCommand(
   typed: string,
   builtins: readonly AvailableCommand[],
 ): SkillCommand | undefined {
-  const commands = skillCommands(session.ready.systemPrompt.skills, new Set(builtins.map((c) => c.name)));
+  const commands = skillCommands(catalogOf(session), new Set(builtins.map((c) => c.name)));
   const bare = typed.toLowerCase();
   return commands.find((c) => c.slug === bare) ?? commands.find((c) => c.slug === bare.replace(/_/g, "-"));
 }

@@ -59,6 +59,8 @@ export class SubdirectoryHintTracker {
   private readonly digests = new Set<string>();
   private readonly injectedHints: InjectedHint[] = [];
   private readonly enabled: boolean;
+  /** The cwd's own hint has been digested (on first need, not in session/new: it reads and hashes the file). */
+  private ownDigested = false;
 
   constructor(
     workingDir: string,
@@ -67,9 +69,6 @@ export class SubdirectoryHintTracker {
     this.workingDir = realpathOr(resolve(workingDir));
     this.enabled = !isTooBroad(this.workingDir, options.userHome);
     this.loadedDirs.add(this.workingDir);
-    // The cwd's own hint is already in the system prompt: identical copies below must not come in again.
-    const own = this.firstHint(this.workingDir);
-    if (own) this.digests.add(digest(own.content));
     for (const dir of options.memory?.loadedDirs ?? []) this.loadedDirs.add(dir);
     for (const d of options.memory?.digests ?? []) this.digests.add(d);
     this.injectedHints.push(...(options.memory?.injected ?? []));
@@ -109,6 +108,7 @@ export class SubdirectoryHintTracker {
   }
 
   remember(): HintMemory {
+    this.digestOwnHint();
     return { loadedDirs: [...this.loadedDirs], digests: [...this.digests], injected: [...this.injectedHints] };
   }
 
@@ -137,7 +137,16 @@ export class SubdirectoryHintTracker {
     return statOr(dir)?.isDirectory() === true;
   }
 
+  /** The cwd's own hint is already in the system prompt: identical copies below must not come in again. */
+  private digestOwnHint(): void {
+    if (this.ownDigested) return;
+    this.ownDigested = true;
+    const own = this.firstHint(this.workingDir);
+    if (own) this.digests.add(digest(own.content));
+  }
+
   private loadDirectory(dir: string, origin: HintOrigin): string | undefined {
+    this.digestOwnHint();
     this.loadedDirs.add(dir);
     const hint = this.firstHint(dir);
     if (!hint) return undefined;

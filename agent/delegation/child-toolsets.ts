@@ -3,7 +3,7 @@ import type { Tool } from "../tools/tool.js";
 /**
  * Upstream's DELEGATE_BLOCKED_TOOLS as its delegate_task description names them: no recursion, no questions to the
  * user, no shared memory writes, no scripts. The tools of this port that are blocked say so in their definitions
- * (`blockedInSubagents`); `send_message` and `execute_code` are upstream tools this port does not have.
+ * (`blockedInSubagents`, execute_code among them); `send_message` is an upstream tool this port does not have.
  */
 export const DELEGATE_BLOCKED_TOOLS: readonly string[] = [
   "delegate_task",

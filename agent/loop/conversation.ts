@@ -17,8 +17,12 @@ import { runToolCalls } from "./tool-runner.js";
 
 export interface ConversationOptions {
   readonly runtime: RuntimeProvider;
-  /** Built once per session and sent byte for byte identical on every turn, so provider prompt caches hit (until a compression or a model switch). */
-  readonly systemPrompt: string;
+  /**
+   * Built once per session and sent byte for byte identical on every turn, so provider prompt caches hit (until a
+   * compression or a model switch). A function is called when the prompt is first needed: building it scans the
+   * context files, which session/new should not wait for.
+   */
+  readonly systemPrompt: string | (() => string);
   /** Opens the model client; called once, on the first turn, so SDKs load only when needed. */
   readonly openModelClient: (runtime: RuntimeProvider) => Promise<ModelClient>;
   readonly tools: readonly Tool[];
@@ -58,7 +62,8 @@ export class Conversation {
 
   readonly compaction: HistoryCompaction | undefined;
   private currentRuntime: RuntimeProvider;
-  private systemPrompt: string;
+  /** The prompt in use: undefined until first needed when the options gave a function. */
+  private currentSystemPrompt: string | undefined;
   /** A compression happened and the task list has not been re-injected since. */
   private todoSnapshotDue = false;
   private thinking: ReasoningEffort | undefined;
@@ -66,14 +71,14 @@ export class Conversation {
   constructor(private readonly options: ConversationOptions) {
     this.currentRuntime = options.runtime;
     this.thinking = options.reasoningEffort;
-    this.systemPrompt = options.systemPrompt;
+    if (typeof options.systemPrompt === "string") this.currentSystemPrompt = options.systemPrompt;
     this.toolList = options.tools;
     this.toolsByName = new Map(options.tools.map((t) => [t.name, t]));
     this.compaction = options.compression
       ? new HistoryCompaction({
           settings: options.compression,
           contextLength: options.runtime.contextLength ?? DEFAULT_CONTEXT_TOKENS,
-          fixedTokens: () => (this.fixedTokens ??= estimateFixedTokens(options.systemPrompt, this.toolSchemas)),
+          fixedTokens: () => (this.fixedTokens ??= estimateFixedTokens(this.systemPrompt, this.toolSchemas)),
           model: () => this.currentRuntime.model,
           client: () => this.modelClient(),
           onCompressed: () => this.afterCompression(),
@@ -150,9 +155,18 @@ export class Conversation {
     this.thinking = effort;
   }
 
+  /** The system prompt the next model call sends (built now if it has not been yet). */
+  get systemPrompt(): string {
+    if (this.currentSystemPrompt === undefined) {
+      const given = this.options.systemPrompt;
+      this.currentSystemPrompt = typeof given === "string" ? given : given();
+    }
+    return this.currentSystemPrompt;
+  }
+
   switchRuntime(runtime: RuntimeProvider, systemPrompt: string): void {
     this.currentRuntime = runtime;
-    this.systemPrompt = systemPrompt;
+    this.currentSystemPrompt = systemPrompt;
     this.client = undefined;
   }
 
@@ -269,7 +283,7 @@ export class Conversation {
     this.todoSnapshotDue = true;
     if (!this.options.refreshSystemPrompt) return;
     try {
-      this.systemPrompt = this.options.refreshSystemPrompt(this.systemPrompt);
+      this.currentSystemPrompt = this.options.refreshSystemPrompt(this.systemPrompt);
     } catch {
       // Keep the prompt in use.
     }

@@ -71,8 +71,9 @@ async function executeCall(
       toolCallId: call.id,
       progress: (text) => emit({ type: "tool_progress", callId: call.id, text }),
     };
+    const withNesting: ToolContext = { ...ctx, callTool: (name, args) => runNestedCall(name, args, tools, ctx) };
     try {
-      result = await tool.run(parsed!.args, ctx);
+      result = await tool.run(parsed!.args, withNesting);
     } catch (error) {
       result = {
         content: `Error executing tool '${call.name}': ${(error as Error).message ?? String(error)}`,
@@ -91,6 +92,33 @@ async function executeCall(
   emit({ type: "tool_end", callId: call.id, name: call.name, result });
   if (result.plan) emit({ type: "plan", todos: result.plan });
   return result;
+}
+
+/**
+ * A call a tool makes to another of the session's tools (execute_code's scripts): the same argument checks, the same
+ * context (so the same gate, sandbox, edit review and checkpoint), the same cap and redaction, but no events: it
+ * shows inside the calling tool's card, which lists it. Its own output streams nowhere (the card lists the calls),
+ * and it cannot nest further. Never throws.
+ */
+async function runNestedCall(
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+  tools: ReadonlyMap<string, Tool>,
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const tool = tools.get(name);
+  if (!tool) return { content: `Unknown tool '${name}'.`, isError: true };
+  const parsed = parseToolArguments(name, JSON.stringify(args), tool.parameters);
+  if (!parsed.ok) return { content: parsed.error, isError: true };
+  if (ctx.signal.aborted) return { content: "Cancelled by the user before it ran.", isError: true };
+  let result: ToolResult;
+  try {
+    result = await tool.run(parsed.args, { ...ctx, progress: () => {} });
+  } catch (error) {
+    result = { content: `Error executing tool '${name}': ${(error as Error).message ?? String(error)}`, isError: true };
+  }
+  result = capResult(result);
+  return { ...result, content: redactKnownSecrets(result.content) };
 }
 
 function capResult(result: ToolResult): ToolResult {

@@ -40,6 +40,7 @@ const KIND_WORDS: Readonly<Record<UntrustedOutputKind, string>> = {
   file: "file content",
   command: "command output",
   mcp: "MCP tool result",
+  image: "image description",
 };
 
 /**

@@ -22,11 +22,17 @@ export const MEMORY_GUIDANCE =
 export const SESSION_SEARCH_GUIDANCE =
   "When the user refers to earlier work or conversations, search past sessions with session_search before asking them.";
 
+export const SKILLS_GUIDANCE =
+  "When you work out a non-trivial workflow (a complex task done, a tricky error overcome), save it as a skill with " +
+  "skill_manage so it can be reused; when a skill you use proves outdated, incomplete or wrong, fix it right away " +
+  "with skill_manage(action='patch').";
+
 /** Guidance for the tools a session offers, joined with single spaces as upstream. */
 export function toolGuidance(toolNames: ReadonlySet<string>): string {
   const parts: string[] = [];
   if (toolNames.has("memory")) parts.push(MEMORY_GUIDANCE);
   if (toolNames.has("session_search")) parts.push(SESSION_SEARCH_GUIDANCE);
+  if (toolNames.has("skill_manage")) parts.push(SKILLS_GUIDANCE);
   return parts.join(" ");
 }
 

@@ -8,7 +8,7 @@ import { scanWhole } from "./threat-scanner.js";
  * placed where the user and the model can find it: the file's own line for read_file and search_files, the line of
  * the command's output, the line of the MCP result.
  */
-export type UntrustedOutputKind = "file" | "command" | "mcp";
+export type UntrustedOutputKind = "file" | "command" | "mcp" | "image";
 
 export interface OutputFinding {
   readonly id: string;

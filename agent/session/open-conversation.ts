@@ -65,16 +65,32 @@ export function prepareConversation(
   processEnv: Env,
   now = new Date(),
   extraTools: readonly Tool[] = [],
+  /** Read just before by the caller (session/new checks the model first): read once per session/new. */
+  loaded?: HermesConfig,
 ): PreparedConversation {
-  const config = loadHermesConfig(processEnv);
+  const config = loaded ?? loadHermesConfig(processEnv);
   ensureHermesHome(config.home);
   seedSoul(config.home);
   const toolSettings = readToolSettings(config.yaml, config.env);
   const reasoningEffort = readReasoningEffort(config.yaml);
   const checkpoints = readCheckpointSettings(config.yaml);
-  const { resolution, systemPrompt } = buildSessionPrompt(config, cwd, now);
+  const resolution = resolveRuntimeProvider(config.model, config.env, config.configPath);
+  // Built when first asked for (the first model request, /context, the skill commands sent after the session/new
+  // reply): it scans every context file, and session/new answers without waiting for that.
+  let builtPrompt: SystemPrompt | undefined;
+  const promptOf = (): SystemPrompt =>
+    (builtPrompt ??= buildSessionPrompt(config, cwd, now, resolution.ok ? resolution.runtime : undefined).systemPrompt);
   if (!resolution.ok)
-    return { ok: false, config, systemPrompt, toolSettings, checkpoints, problem: resolution.problem };
+    return {
+      ok: false,
+      config,
+      get systemPrompt() {
+        return promptOf();
+      },
+      toolSettings,
+      checkpoints,
+      problem: resolution.problem,
+    };
   const fallbacks = resolveFallbackProviders(
     readFallbackSettings(config.yaml),
     config.env,
@@ -93,7 +109,7 @@ export function prepareConversation(
   const compression = readCompressionSettings(config.yaml);
   const conversation: Conversation = new Conversation({
     runtime: resolution.runtime,
-    systemPrompt: systemPrompt.text,
+    systemPrompt: () => promptOf().text,
     openModelClient: async (runtime) => createModelClientWithFallbacks(runtime, fallbacks.runtimes, retry),
     tools,
     maxIterations: toolSettings.maxTurns,
@@ -142,7 +158,9 @@ export function prepareConversation(
   return {
     ok: true,
     config,
-    systemPrompt,
+    get systemPrompt() {
+      return promptOf();
+    },
     toolSettings,
     checkpoints,
     conversation,

@@ -1,10 +1,12 @@
 import { type PathArguments, USUAL_PATH_ARGUMENTS } from "../context/hint-candidates.js";
 import { BROWSER_TOOLS } from "./browser/index.js";
+import { executeCodeTool } from "./code/execute-code-tool.js";
 import { FILE_TOOLS } from "./file/index.js";
 import { clarifyTool } from "./session/clarify-tool.js";
 import { memoryTool } from "./session/memory-tool.js";
 import { sessionSearchTool } from "./session/session-search-tool.js";
 import { todoTool } from "./session/todo-tool.js";
+import { skillManageTool } from "./skills/skill-manage-tool.js";
 import { skillViewTool } from "./skills/skill-view-tool.js";
 import { skillsListTool } from "./skills/skills-list-tool.js";
 import { processTool } from "./terminal/process-tool.js";
@@ -27,6 +29,7 @@ const definitions = () =>
     ...FILE_TOOLS,
     terminalTool,
     processTool,
+    executeCodeTool,
     todoTool,
     memoryTool,
     sessionSearchTool,
@@ -36,6 +39,7 @@ const definitions = () =>
     ...BROWSER_TOOLS,
     skillsListTool,
     skillViewTool,
+    skillManageTool,
     clarifyTool,
   ] as const;
 

@@ -80,9 +80,17 @@ export interface ToolContext {
   readonly delegation?: DelegationHost;
   /** Reviews flagged commands first when `approvals.mode` is smart; absent otherwise (then smart asks as manual). */
   readonly judge?: CommandJudge;
+  /**
+   * Runs another of the session's tools inside this call (execute_code's scripts): checked as the runner checks
+   * arguments, run with this same context (workspace, approver, gate, checkpoint, judge), but with no card or event
+   * of its own. Absent inside such a call, so calls nest one level only.
+   */
+  readonly callTool?: NestedToolCall;
   /** A model that sees images (auxiliary.vision or the session's), for analyzeImage (tools/vision/analyze-image.ts). */
   readonly vision?: VisionModels;
 }
+
+export type NestedToolCall = (name: string, args: Readonly<Record<string, unknown>>) => Promise<ToolResult>;
 
 /** What a call does, for front ends' icons: the Agent Client Protocol's tool kinds, which every front end maps. */
 export const TOOL_KINDS = [

@@ -41,6 +41,7 @@ const CALLS: Row[] = [
   ],
   ["process", { action: "poll", session_id: "p1" }, "Process poll p1", "execute", [], []],
   ["process", { action: "list" }, "Process list", "execute", [], []],
+  ["execute_code", { code: "\n# tidy\nprint(1)" }, "python: # tidy", "execute", [], ["\n# tidy\nprint(1)"]],
   ["todo", { todos: [{ id: "1" }] }, "Update plan (1 item)", "other", [], []],
   ["todo", { todos: [] }, "Update plan (0 items)", "other", [], []],
   ["todo", {}, "Read plan", "other", [], []],
@@ -76,6 +77,15 @@ const CALLS: Row[] = [
   ["browser_vision", { question: "Is the chart drawn?" }, "vision: Is the chart drawn?", "read", [], []],
   ["browser_console", { expression: "document.title" }, "console: document.title", "other", [], []],
   ["session_search", { query: "x" }, "session_search", "other", [], []],
+  ["skill_manage", { action: "create", name: "deploy" }, "Create skill deploy", "edit", [], []],
+  [
+    "skill_manage",
+    { action: "write_file", name: "deploy", file_path: "references/a.md" },
+    "Write skill file deploy/references/a.md",
+    "edit",
+    [],
+    [],
+  ],
   [
     "vision_analyze",
     { image_url: "shots/a.png", question: "q" },

@@ -6,7 +6,8 @@ import { isSameOrUnder, realPath } from "../../security/real-path.js";
 /**
  * Folders outside the workspace the file tools read without asking (the read-deny rules still apply inside them):
  * what a coding agent looks up while working and what holds nothing of the user's own.
- * - HERMES_HOME (and its root) `skills/` and `cache/web/` (pages web_extract saved for the model to page through);
+ * - HERMES_HOME (and its root) `skills/`, `cache/web/` (pages web_extract saved for the model to page through) and
+ *   `cache/exec/` (the full stdout of execute_code scripts the model saw only in part);
  * - system headers and library sources: /usr/include, /usr/local/include, /usr/lib, /usr/lib64, /usr/local/lib,
  *   /usr/share, /usr/local/share, /usr/src, Homebrew's include/lib/Cellar, the Xcode and Command Line Tools SDKs;
  * - toolchains and package caches: ~/.cargo/registry and git, ~/.rustup/toolchains, ~/go/pkg/mod (and $GOMODCACHE,
@@ -62,7 +63,11 @@ export function readAllowlist(options: ReadAllowlistOptions): readonly string[] 
   if (!dirs) {
     const nodePrefix = dirname(dirname(process.execPath));
     dirs = [
-      ...hermesDirs(hermesHome, userHome).flatMap((dir) => [join(dir, "skills"), join(dir, "cache", "web")]),
+      ...hermesDirs(hermesHome, userHome).flatMap((dir) => [
+        join(dir, "skills"),
+        join(dir, "cache", "web"),
+        join(dir, "cache", "exec"),
+      ]),
       ...SYSTEM_DIRS,
       ...HOME_DIRS.map((d) => join(userHome, d)),
       ...fromEnv,

@@ -33,6 +33,8 @@ export function createVisionAnalyzeTool(options: FileToolOptions) {
     name: "vision_analyze",
     toolsets: ["vision"],
     kind: "read",
+    // The answer transcribes whatever text the image holds: a screenshot or a web image can carry an injection.
+    untrustedOutput: "image",
     description:
       "Analyze an image with a vision model: it describes the image in full and answers your question about it. " +
       "Call it any time the user references an image (a screenshot in the project, a URL), then answer from the analysis.",
