@@ -1,4 +1,3 @@
-import { homedir } from "node:os";
 import {
   type AgentEventSink,
   type Approver,
@@ -14,12 +13,11 @@ import {
   type ReasoningEffort,
   type SessionMode,
   type SessionStore,
-  SessionToolState,
   type StopReason,
-  SubdirectoryHintTracker,
+  type SubdirectoryHintTracker,
   type TokenUsage,
   type ToolEnvironment,
-  TurnCheckpoint,
+  type TurnCheckpoint,
   type Workspace,
 } from "../../agent/index.js";
 import type { RestoreApprover } from "../editor/acp-approver.js";
@@ -30,6 +28,7 @@ import { type StartupNotice, startupNotices } from "../updates/startup-notices.j
 import { SessionEvents } from "./session-events.js";
 import type { SessionMcp } from "./session-mcp.js";
 import type { PersistedSessionState, SessionPersistence } from "./session-persistence.js";
+import { sessionToolEnvironment } from "./session-tool-environment.js";
 import { thinkingChoice } from "./thinking-option.js";
 
 export interface AcpSessionOptions {
@@ -369,39 +368,17 @@ export class AcpSession {
   }
 
   private toolEnvironment(hintMemory: HintMemory | undefined): ToolEnvironment {
-    const home = this.prepared.config.home;
-    const store = this.options.store;
-    const state = new SessionToolState(this.id, this.prepared.toolSettings);
-    state.checkpoint = new TurnCheckpoint({
-      settings: this.prepared.checkpoints,
-      workingDir: this.cwd,
-      hermesHome: home,
-      sessionId: this.id,
-      ...(this.options.log ? { log: this.options.log } : {}),
-    });
-    return {
+    const { approver, store, log } = this.options;
+    return sessionToolEnvironment({
+      id: this.id,
+      cwd: this.cwd,
+      prepared: this.prepared,
       workspace: this.workspace,
-      approver: this.options.approver,
-      home,
-      state,
-      hints: new SubdirectoryHintTracker(this.cwd, { userHome: homedir(), hermesHome: home, memory: hintMemory }),
-      ...(store
-        ? {
-            sessions: {
-              currentSessionId: this.id,
-              database: async () => {
-                const s = await store;
-                await s.refresh();
-                return s.database;
-              },
-            },
-          }
-        : {}),
-      ...(this.prepared.ok
-        ? { delegation: this.prepared.delegationHost((usage) => this.recordChildUsage(usage)) }
-        : {}),
-      ...(this.prepared.ok && this.prepared.commandJudge ? { judge: this.prepared.commandJudge } : {}),
-      ...(this.prepared.ok ? { vision: this.prepared.vision } : {}),
-    };
+      approver,
+      ...(store ? { store } : {}),
+      ...(log ? { log } : {}),
+      ...(hintMemory ? { hintMemory } : {}),
+      recordChildUsage: (usage) => this.recordChildUsage(usage),
+    });
   }
 }
