@@ -48,9 +48,10 @@ async function soak(command: AgentCommand, llm: ScriptedLlm, cwd: string, heapDi
       times = [];
     }
     if (heapDir && (turn === 50 || turn === TURNS)) {
-      // The memory map beside the heap: what RSS holds outside V8's heap (wasm, malloc, code) shows only here.
+      // The memory map beside the heap: what RSS holds outside V8's heap (wasm, malloc, code) shows only here. Taken
+      // before the snapshot, which itself grows the heap; HERMES_SOAK_HEAP=maps keeps the maps without snapshots.
       writeFileSync(join(heapDir, `turn-${turn}.smaps`), readFileSync(`/proc/${agent.pid}/smaps`, "utf8"));
-      await heapSnapshot(agent.pid, heapDir, turn);
+      if (process.env.HERMES_SOAK_HEAP !== "maps") await heapSnapshot(agent.pid, heapDir, turn);
     }
   }
   await agent.close();
