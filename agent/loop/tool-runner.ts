@@ -71,7 +71,10 @@ async function executeCall(
       toolCallId: call.id,
       progress: (text) => emit({ type: "tool_progress", callId: call.id, text }),
     };
-    const withNesting: ToolContext = { ...ctx, callTool: (name, args) => runNestedCall(name, args, tools, ctx) };
+    const withNesting: ToolContext = {
+      ...ctx,
+      callTool: (name, args, signal) => runNestedCall(name, args, tools, signal ? { ...ctx, signal } : ctx),
+    };
     try {
       result = await tool.run(parsed!.args, withNesting);
     } catch (error) {

@@ -90,7 +90,12 @@ export interface ToolContext {
   readonly vision?: VisionModels;
 }
 
-export type NestedToolCall = (name: string, args: Readonly<Record<string, unknown>>) => Promise<ToolResult>;
+/** `signal` ends the inner call sooner than the turn's (execute_code aborts what its script left in flight). */
+export type NestedToolCall = (
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+  signal?: AbortSignal,
+) => Promise<ToolResult>;
 
 /** What a call does, for front ends' icons: the Agent Client Protocol's tool kinds, which every front end maps. */
 export const TOOL_KINDS = [

@@ -2,36 +2,23 @@ import { strict as assert } from "node:assert";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { probeSandbox } from "../../agent/sandbox/sandbox-probe.js";
-import { scriptedCall as call } from "../fixtures/scripted-llm.js";
+import { isScriptQuestion, runScript } from "../helpers/execute-code-run.js";
 import { type ScriptedServer, useScriptedServer } from "../helpers/scripted-server.js";
 import { PROTECTED_TEST_HOMES, writeTree } from "../helpers/temp-dirs.js";
 
 const KEY = "sk-canary-key-0123456789abcdef";
 
-/** Runs one execute_code call in a session (in `mode` when given) and returns what the model got back. */
-async function runScript(server: ScriptedServer, code: string, mode?: string): Promise<Record<string, unknown>> {
-  server.llm.enqueue(
-    { kind: "tool_calls", calls: [call("c_py", "execute_code", { code })] },
-    { kind: "text", chunks: ["done"] },
-  );
-  const sessionId = await server.harness!.newSession(server.workspace);
-  if (mode) await server.harness!.agent.request("session/set_mode", { sessionId, modeId: mode });
-  await server.harness!.prompt(sessionId, "run it");
-  const message = server.llm.requests[1]?.body.messages.findLast((m) => m.role === "tool");
-  assert.ok(message, "the model received a tool result");
-  return JSON.parse(String(message.content)) as Record<string, unknown>;
-}
-
 /**
- * The script itself, judged by effect: inside the sandbox it runs without a question but cannot reach HOME's files
- * or the server's keys; in read-only mode it still reaches the server (the socket sits on a read-only mount) but
+ * The script itself, judged by effect: inside the sandbox it is asked about once, as inline code in the terminal is,
+ * and once allowed cannot reach HOME's files or the server's keys; in read-only mode it still reaches the server (the socket sits on a read-only mount) but
  * cannot write; with the sandbox off the gate asks for the script as a whole, and a no stops it.
  */
 describe("hermes-acp: execute_code's script, contained", function () {
   this.timeout(60_000);
   let home = "";
-  const server = useScriptedServer({
-    permission: "deny",
+  const server: ScriptedServer = useScriptedServer({
+    // The script's own question is allowed; anything its calls ask is refused.
+    permission: () => (isScriptQuestion(server.permissions.at(-1)) ? "allow_once" : "deny"),
     prepare: (s) => {
       home = s.temp.make("hermes-home-", PROTECTED_TEST_HOMES);
       writeTree(home, { "notes/canary.txt": "outside the workspace\n" });
@@ -47,7 +34,7 @@ describe("hermes-acp: execute_code's script, contained", function () {
     }
   });
 
-  it("runs without asking, sees no key and cannot write outside the workspace", async () => {
+  it("asks once for the script, then sees no key and cannot write outside the workspace", async () => {
     const canary = join(home, "notes", "canary.txt");
     const result = await runScript(
       server,
@@ -62,7 +49,11 @@ describe("hermes-acp: execute_code's script, contained", function () {
         "open('inside.txt', 'w').write('ok')",
       ].join("\n"),
     );
-    assert.equal(server.permissions.length, 0, "a contained script does not ask");
+    assert.deepEqual(
+      server.permissions.map((p) => isScriptQuestion(p)),
+      [true],
+      "the script is asked about once, its own writes are held by the sandbox",
+    );
     assert.equal(result.status, "success");
     assert.match(String(result.output), /^key: None\nrefused: OSError|^key: None\nrefused: PermissionError/);
     assert.equal(readFileSync(canary, "utf8"), "outside the workspace\n");

@@ -2,7 +2,8 @@ import { strict as assert } from "node:assert";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import { scriptedCall as call, type RecordedRequest } from "../fixtures/scripted-llm.js";
+import { scriptedCall as call } from "../fixtures/scripted-llm.js";
+import { isScriptQuestion, resultSeen, runScript } from "../helpers/execute-code-run.js";
 import { markedSleep, markedStillRunningAfter, runningWith } from "../helpers/process-alive.js";
 import { type ScriptedServer, useScriptedServer } from "../helpers/scripted-server.js";
 
@@ -18,27 +19,15 @@ const toolUpdates = (server: ScriptedServer) =>
 const texts = (update: ToolCallUpdate) =>
   (update.content ?? []).flatMap((c) => (c.type === "content" && c.content.type === "text" ? [c.content.text] : []));
 
-/** What the model got back for the execute_code call, parsed (the request after the call). */
-function resultSeen(request: RecordedRequest | undefined): Record<string, unknown> {
-  const message = request?.body.messages.findLast((m) => m.role === "tool");
-  assert.ok(message, "the model received a tool result");
-  return JSON.parse(String(message.content)) as Record<string, unknown>;
-}
-
-async function runScript(server: ScriptedServer, code: string): Promise<Record<string, unknown>> {
-  server.llm.enqueue(
-    { kind: "tool_calls", calls: [call("c_py", "execute_code", { code })] },
-    { kind: "text", chunks: ["done"] },
-  );
-  const sessionId = await server.harness!.newSession(server.workspace);
-  assert.equal((await server.harness!.prompt(sessionId, "run it")).stopReason, "end_turn");
-  return resultSeen(server.llm.requests[1]);
-}
-
 describe("hermes-acp: execute_code", function () {
   this.timeout(60_000);
   let answer = "allow_once";
-  const server = useScriptedServer({ permission: () => answer, prepare: () => void (answer = "allow_once") });
+  // The script itself is asked about first (inline code the gate cannot read; a script that names a dangerous
+  // command is asked about under that command's rule) and allowed; `answer` decides its calls' questions.
+  const server: ScriptedServer = useScriptedServer({
+    permission: () => (server.permissions.length === 1 ? "allow_once" : answer),
+    prepare: () => void (answer = "allow_once"),
+  });
 
   it("runs a script that reads one file and writes another through hermes_tools, in one card", async () => {
     writeFileSync(join(server.workspace, "names.txt"), "ada\ngrace\n");
@@ -133,7 +122,11 @@ describe("hermes-acp: execute_code", function () {
     });
     const sessionId = await server.harness!.newSession(server.workspace);
     await server.harness!.prompt(sessionId, "count");
-    assert.deepEqual(server.permissions, [], "the saved output is read without a question");
+    assert.deepEqual(
+      server.permissions.map(isScriptQuestion),
+      [true],
+      "only the script was asked about: the saved output is read without a question",
+    );
     const last = server.llm.requests[2]!.body.messages.findLast((m) => m.role === "tool");
     assert.match(String(last?.content), /^10000\|line 9999$/m);
   });
@@ -190,6 +183,29 @@ describe("hermes-acp: execute_code with code_execution settings", function () {
       assert.equal(result.error, "Script timed out after 2s and was killed.");
       assert.equal(result.output, "before\n\n\n⏰ Script timed out after 2s and was killed.");
       assert.equal(await markedStillRunningAfter(marker), false);
+    });
+  });
+
+  describe("with the sandbox off (no PID namespace to end the script's children)", () => {
+    const server = useScriptedServer({
+      permission: "allow_once",
+      config: "code_execution:\n  timeout: 20\nterminal:\n  sandbox: off\n",
+    });
+
+    it("ends when the script exits even if a detached child keeps its pipes open", async () => {
+      const marker = markedSleep();
+      const started = Date.now();
+      const result = await runScript(
+        server,
+        `import subprocess\nsubprocess.Popen(['sleep', '${marker}'], start_new_session=True)\nprint('left it running')`,
+      );
+      try {
+        assert.equal(result.status, "success");
+        assert.equal(result.output, "left it running\n");
+        assert.ok(Date.now() - started < 15_000, "the turn did not wait for the detached child");
+      } finally {
+        for (const pid of runningWith(marker)) process.kill(pid, "SIGKILL");
+      }
     });
   });
 

@@ -7,6 +7,20 @@ import { checkHost, type RequestPolicy, requestBlockReason } from "../../agent/t
 const LOCAL_ONLY: RequestPolicy = { allowLocalhost: true, allowPrivateUrls: false };
 const STRICT: RequestPolicy = { allowLocalhost: false, allowPrivateUrls: false };
 
+/** What the proxy answers a raw CONNECT to `target`, read until it closes the socket. */
+function connectThrough(proxy: GuardProxy, target: string): Promise<string> {
+  const { port } = new URL(proxy.url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () =>
+      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`),
+    );
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk.toString()));
+    socket.on("close", () => resolve(text));
+    socket.on("error", reject);
+  });
+}
+
 describe("the browser's request guard", () => {
   it("allows loopback only with allow_localhost, private ranges only with allow_private_urls, metadata never", async () => {
     assert.equal(await requestBlockReason("http://127.0.0.1:3000/", LOCAL_ONLY), undefined);
@@ -28,6 +42,24 @@ describe("the browser's request guard", () => {
     assert.deepEqual(await checkHost("127.0.0.1", LOCAL_ONLY), { ok: true, address: "127.0.0.1", family: 4 });
     const refused = await checkHost("10.1.2.3", LOCAL_ONLY);
     assert.equal(refused.ok, false);
+  });
+
+  it("allows loopback only by a local name: a public name that resolves to 127.0.0.1 is DNS rebinding", async () => {
+    const toLoopback = async () => [{ address: "127.0.0.1", family: 4 }];
+    const rebound = await checkHost("rebind.attacker.example", LOCAL_ONLY, toLoopback);
+    assert.equal(rebound.ok, false);
+    assert.match(rebound.ok ? "" : rebound.reason, /rebind\.attacker\.example resolves to 127\.0\.0\.1/);
+    assert.deepEqual(await checkHost("app.localhost", LOCAL_ONLY, toLoopback), {
+      ok: true,
+      address: "127.0.0.1",
+      family: 4,
+    });
+    assert.equal((await checkHost("localhost", LOCAL_ONLY, toLoopback)).ok, true);
+    assert.equal(
+      (await checkHost("a%zz", LOCAL_ONLY, toLoopback)).ok,
+      false,
+      "a malformed host is refused, not thrown",
+    );
   });
 
   describe("the guard proxy", () => {
@@ -72,18 +104,15 @@ describe("the browser's request guard", () => {
 
     it("refuses a CONNECT tunnel to a metadata address before any byte goes through", async () => {
       policy = { allowLocalhost: true, allowPrivateUrls: true };
-      const { port } = new URL(proxy.url);
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(port), "127.0.0.1", () =>
-          socket.write("CONNECT 169.254.169.254:443 HTTP/1.1\r\nHost: 169.254.169.254:443\r\n\r\n"),
-        );
-        let text = "";
-        socket.on("data", (chunk) => (text += chunk.toString()));
-        socket.on("close", () => resolve(text));
-        socket.on("error", reject);
-      });
+      const answer = await connectThrough(proxy, "169.254.169.254:443");
       assert.match(answer, /^HTTP\/1\.1 403 Forbidden/);
       assert.match(blocked.at(-1)!.reason, /cloud metadata/);
+    });
+
+    it("answers a CONNECT to a malformed host instead of leaving the socket open", async () => {
+      policy = LOCAL_ONLY;
+      const answer = await connectThrough(proxy, "a%zz:443");
+      assert.match(answer, /^HTTP\/1\.1 403 Forbidden/);
     });
   });
 });

@@ -97,14 +97,14 @@ describe("skill_manage on disk", () => {
     assert.match(String(broken.error), /^Patch would break SKILL\.md structure: /);
   });
 
-  it("writes without asking under approvals.mode: off, and asks otherwise", async () => {
+  it("asks before writing, under approvals.mode: off too (a skill outlives the session)", async () => {
     const asked = setup();
     await asked.run({ action: "create", name: "notes", content: SKILL });
     assert.equal(asked.user.editRequests.length, 1);
-    const unasked = setup({ approvalsMode: "off" });
-    await unasked.run({ action: "create", name: "notes", content: SKILL });
-    assert.equal(unasked.user.editRequests.length, 0);
-    assert.ok(existsSync(join(unasked.home, "skills", "notes", "SKILL.md")));
+    const off = setup({ approvalsMode: "off" });
+    await off.run({ action: "create", name: "notes", content: SKILL });
+    assert.equal(off.user.editRequests.length, 1);
+    assert.ok(existsSync(join(off.home, "skills", "notes", "SKILL.md")));
   });
 
   it("refuses a name already taken, an unknown skill, and a write through a symlink out of the skill", async () => {

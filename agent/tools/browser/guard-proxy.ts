@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import { connect, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { checkHost, type RequestPolicy } from "./request-guard.js";
+import { checkHost, type HostCheck, type RequestPolicy } from "./request-guard.js";
 
 /*
  * The browser's only way out: Chromium is launched with this proxy for every request (Playwright also routes loopback
@@ -120,10 +120,14 @@ async function tunnel(
   policy: RequestPolicy,
   onBlocked: (b: BlockedRequest) => void,
 ): Promise<void> {
+  // Before the first await: a client that goes away while its host is resolved must not raise an unhandled error.
+  client.on("error", () => client.destroy());
   const target = /^\[?([^\]]+?)\]?:(\d+)$/.exec(req.url ?? "");
   if (!target) return void client.end("HTTP/1.1 400 Bad Request\r\n\r\n");
   const [, host, port] = target as unknown as [string, string, string];
-  const check = await checkHost(host, policy);
+  const check = await checkHost(host, policy).catch(
+    (error: unknown): HostCheck => ({ ok: false, reason: `Blocked: ${host}: ${(error as Error).message}` }),
+  );
   if (!check.ok) {
     onBlocked({ url: `https://${req.url}`, reason: check.reason });
     return void client.end(`HTTP/1.1 403 Forbidden\r\nx-hermes-blocked: 1\r\n\r\n`);

@@ -19,6 +19,9 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
 LOOPBACK.addAddress("::1", "ipv6");
 
+/** Names that mean this machine (RFC 6761: `localhost` and everything under it). */
+const LOCALHOST_NAME = /^(?:[^.]+\.)*localhost\.?$/i;
+
 function isLoopback(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
@@ -41,24 +44,35 @@ export type HostCheck =
  * Resolves `host` and judges every address it has (upstream fails closed the same way): the address to dial, or why
  * not. Cloud metadata host names are refused by name.
  */
-export async function checkHost(host: string, policy: RequestPolicy): Promise<HostCheck> {
+export type HostLookup = (host: string) => Promise<readonly { address: string; family: number }[]>;
+
+const systemLookup: HostLookup = async (host) => (await import("node:dns/promises")).lookup(host, { all: true });
+
+export async function checkHost(host: string, policy: RequestPolicy, lookup = systemLookup): Promise<HostCheck> {
   const bare = host.replace(/^\[|\]$/g, "");
   const version = isIP(bare);
   if (version !== 0) {
     const reason = addressReason(bare, policy);
     return reason ? { ok: false, reason } : { ok: true, address: bare, family: version === 4 ? 4 : 6 };
   }
-  const byName = urlBlockReason(new URL(`http://${bare}/`), policy.allowPrivateUrls);
-  if (byName) return { ok: false, reason: byName };
-  const { lookup } = await import("node:dns/promises");
-  let addresses: { address: string; family: number }[];
+  let byName: string | undefined;
   try {
-    addresses = await lookup(bare, { all: true });
+    byName = urlBlockReason(new URL(`http://${bare}/`), policy.allowPrivateUrls);
+  } catch {
+    return { ok: false, reason: `Blocked: ${bare} is not a valid host name` };
+  }
+  if (byName) return { ok: false, reason: byName };
+  // Loopback is the user's own machine only when the page named it so: a public name that resolves to 127.0.0.1 is
+  // DNS rebinding (a hostile page reading the user's local services as its own origin), so it gets the strict rule.
+  const resolvedPolicy = LOCALHOST_NAME.test(bare) ? policy : { ...policy, allowLocalhost: false };
+  let addresses: readonly { address: string; family: number }[];
+  try {
+    addresses = await lookup(bare);
   } catch (error) {
     return { ok: false, reason: `could not resolve ${bare} (${(error as NodeJS.ErrnoException).code ?? "error"})` };
   }
   for (const { address } of addresses) {
-    const reason = addressReason(address, policy);
+    const reason = addressReason(address, resolvedPolicy);
     if (reason) return { ok: false, reason: `${reason} (${bare} resolves to ${address})` };
   }
   const first = addresses[0];

@@ -29,13 +29,15 @@ function refusal(error: string): ToolResult {
  * One execute_code call: the script runs once, in the session's containment, with a private folder holding the
  * script, the hermes_tools module and the socket its calls come back through; only its stdout returns.
  *
- * Whether the script itself asks: inside the OS sandbox it does not, as upstream's isolated backends (Docker, Modal…)
- * do not: the sandbox holds it as it holds any command (`python3 tidy.py` in the terminal does not ask either), each
- * hermes_tools call meets the gate, the edit review and the checkpoint like a direct call, and the workspace is
- * snapshotted before the script starts. Outside a sandbox the script is arbitrary code with the user's full powers, so
- * the gate judges it as the command line `python3 -c '<script>'`: inline script execution, which asks in manual
- * mode (upstream's one-shot approval of the whole script), goes to the judge in smart mode, and is refused in
- * read-only mode, where the parser cannot show it to be a read.
+ * Whether the script itself asks: the gate judges it as the command line `python3 -c '<script>'`, sandboxed or not,
+ * exactly as it would judge that line in the terminal: inline script execution is code the gate cannot read, so it
+ * asks in manual mode (upstream's one-shot approval of the whole script on its local backend; "allow for this
+ * session" covers later scripts), goes to the judge in smart mode, and passes in off/yolo. Inside the sandbox the
+ * answer is survivable (the OS holds the script as any command), and read-only mode lets it run because the sandbox
+ * makes the disk read-only; outside one, read-only mode refuses it. Each hermes_tools call then meets the gate, the
+ * edit review and the checkpoint like a direct call, and the workspace is snapshotted before the script starts.
+ * (Reviewed choice: not asking inside the sandbox let a model run unseen code that writes the workspace and reaches
+ * the network in manual mode, which the terminal would have asked about.)
  */
 export async function runExecuteCode(code: string, label: string, ctx: ToolContext): Promise<ToolResult> {
   if (!code.trim())
@@ -54,11 +56,9 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
   if (!python.ok) return refusal(python.error);
   const cwd = ctx.workspace.root;
   const containment = await containmentFor(ctx, cwd);
-  if (!containment.launcher) {
-    const { gateCommand } = await loadCommandRules();
-    const gate = await gateCommand(`python3 -c ${shellQuote(code)}`, ctx, { cwd });
-    if (!gate.allowed) return refusal(gate.message);
-  }
+  const { gateCommand } = await loadCommandRules();
+  const gate = await gateCommand(`python3 -c ${shellQuote(code)}`, ctx, { cwd });
+  if (!gate.allowed) return refusal(gate.message);
   if (ctx.state.mode !== "read_only")
     await ctx.state.checkpoint?.beforeChange(`before execute_code: ${label.slice(0, 60)}`);
 
@@ -67,6 +67,13 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
   const started = Date.now();
   const toolNames = Object.keys(SCRIPT_TOOL_STUBS);
   let server: ScriptRpcServer | undefined;
+  // The calls' own signal: a call still running when the script ends (a timeout, an exit) is aborted, so nothing it
+  // asked lands after execute_code has reported; the turn's cancel reaches it too.
+  const calls = new AbortController();
+  const abortCalls = () => calls.abort();
+  ctx.signal.addEventListener("abort", abortCalls, { once: true });
+  if (ctx.signal.aborted) abortCalls();
+  const inFlight = new Set<Promise<unknown>>();
   try {
     writeFileSync(join(runDir, "hermes_tools.py"), hermesToolsModule(toolNames), { mode: 0o600 });
     writeFileSync(join(runDir, "script.py"), code, { mode: 0o600 });
@@ -78,7 +85,9 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
       maxToolCalls: settings.maxToolCalls,
       dispatch: async (tool, args) => {
         ctx.progress(`→ ${tool}(${preview(args)})\n`);
-        const result = await callTool(tool, args);
+        const call = callTool(tool, args, calls.signal);
+        inFlight.add(call);
+        const result = await call.finally(() => inFlight.delete(call));
         edits.add(result);
         return JSON.stringify(scriptResult(tool, args, result));
       },
@@ -99,6 +108,8 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
       timeoutSeconds: settings.timeoutSeconds,
       signal: ctx.signal,
     });
+    abortCalls();
+    await Promise.allSettled([...inFlight]);
     const { json, failed } = scriptResultJson({
       exit,
       toolCallsMade: server.toolCallsMade,
@@ -109,6 +120,8 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
     });
     return { content: json, isError: failed, ...edits.carried() };
   } finally {
+    ctx.signal.removeEventListener("abort", abortCalls);
+    abortCalls();
     await server?.close();
     rmSync(runDir, { recursive: true, force: true });
   }

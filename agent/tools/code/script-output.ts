@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ScriptExit } from "./script-process.js";
 
@@ -100,10 +100,24 @@ function spill(exit: ScriptExit, home: string): string | undefined {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, `stdout-${createHash("sha256").update(kept).digest("hex").slice(0, 12)}.txt`);
     writeFileSync(path, kept, { mode: 0o600 });
+    pruneSpills(dir, path);
     return path;
   } catch {
     return undefined;
   }
+}
+
+/** Saved outputs kept: the newest few (up to 5 MB each), so the cache does not grow with every long script. */
+const KEPT_SPILLS = 20;
+
+function pruneSpills(dir: string, keep: string): void {
+  const spills = readdirSync(dir)
+    .filter((name) => name.startsWith("stdout-") && name.endsWith(".txt"))
+    .map((name) => join(dir, name))
+    .filter((path) => path !== keep)
+    .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const old of spills.slice(KEPT_SPILLS - 1)) rmSync(old.path, { force: true });
 }
 
 /** Upstream's most common script failures, each with the one thing to do about it (first match wins). */

@@ -63,7 +63,10 @@ export function runScriptProcess(launch: ScriptLaunch): Promise<ScriptExit> {
     launch.signal.addEventListener("abort", onAbort, { once: true });
     if (launch.signal.aborted) onAbort();
     const timer = setTimeout(() => killGroup("timeout"), launch.timeoutSeconds * 1000);
+    let finished = false;
     const finish = (exit: Pick<ScriptExit, "exitCode" | "spawnError">) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       launch.signal.removeEventListener("abort", onAbort);
       const err = stderr.length > MAX_STDERR_BYTES ? stderr.subarray(stderr.length - MAX_STDERR_BYTES) : stderr;
@@ -76,13 +79,23 @@ export function runScriptProcess(launch: ScriptLaunch): Promise<ScriptExit> {
       });
     };
     child.on("error", (error) => finish({ exitCode: null, spawnError: error.message }));
-    // What the script left running dies with it: its pipes would otherwise keep `close` from coming.
-    child.on("exit", () => {
+    // What the script left running dies with it: its pipes would otherwise keep `close` from coming. A child that
+    // left the group (setsid) and holds the pipes open cannot hold the turn: after a short grace the pipes are
+    // dropped and the run ends with the script's own exit code.
+    child.on("exit", (code) => {
       if (child.pid !== undefined) signalGroup(child.pid);
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish({ exitCode: code });
+      }, PIPE_GRACE_MS).unref();
     });
     child.on("close", (code) => finish({ exitCode: code }));
   });
 }
+
+/** How long the pipes may stay open after the script exited (what it printed last is still being read). */
+const PIPE_GRACE_MS = 500;
 
 function signalGroup(pid: number): void {
   try {

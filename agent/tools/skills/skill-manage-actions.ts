@@ -82,8 +82,10 @@ export async function editSkill(
   if (problem) return fail(problem);
   const existing = findManagedSkill(name, skills.roots);
   if (!existing) return fail(skillNotFound(name, ctx.home));
-  const skillMd = join(existing.dir, "SKILL.md");
-  const edits: FileEdit[] = [{ path: skillMd, oldText: textOrNull(skillMd), newText: content }];
+  // Through pathInSkill as patch and write_file: a SKILL.md linked elsewhere would put its target's text in the diff.
+  const target = pathInSkill(existing.dir, "SKILL.md");
+  if ("error" in target) return fail(target.error);
+  const edits: FileEdit[] = [{ path: target.path, oldText: textOrNull(target.path), newText: content }];
   const refused = await commitSkillChanges(ctx, edits);
   if (refused) return fail(refused);
   return { payload: { success: true, message: `Skill '${name}' updated (full rewrite).`, path: existing.dir }, edits };

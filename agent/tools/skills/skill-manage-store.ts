@@ -63,8 +63,8 @@ export function textOrNull(path: string): string | null {
  * The one door every skill_manage change goes through, in this order, so that a refused change leaves no file:
  * 1. the threat scanner (strict scope, as skill_view reads the file back): a flagged text is refused with the
  *    pattern and the line, and nothing is asked or written;
- * 2. the user, with the diff (approveEdits: asked in the default mode, refused in read-only; `approvals.mode: off`
- *    and YOLO write without asking), since a skill is instructions every later session follows;
+ * 2. the user, with the diff (approveEdits: asked in the default mode, refused in read-only, YOLO writes without
+ *    asking), since a skill is instructions every later session follows;
  * 3. the disk: each file written whole through a temporary file and a rename, or removed.
  * Returns undefined when the change was made, else the error for the model.
  */
@@ -77,8 +77,9 @@ export async function commitSkillChanges(ctx: ToolContext, changes: readonly Fil
       return `Security scan blocked this skill (${where} in ${change.path}): ${blocked.error} Nothing was written.`;
     }
   }
-  const unasked = ctx.state.settings.approvalsMode === "off" && ctx.state.mode !== "read_only";
-  const refusal = unasked ? undefined : await approveEdits(ctx, changes);
+  // Always through the edit approval, as write_file is: skills sit outside the workspace and load in every future
+  // session, so `approvals.mode: off` (which concerns commands) does not waive it; the session's mode (yolo) may.
+  const refusal = await approveEdits(ctx, changes);
   if (refusal) return refusal;
   for (const change of changes) {
     if (change.newText === null) unlinkSync(change.path);
