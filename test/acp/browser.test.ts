@@ -1,61 +1,22 @@
 import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
-import type * as acp from "@agentclientprotocol/sdk";
 import { LocalSite } from "../fixtures/local-site.js";
-import { type RecordedRequest, type ScriptedReply, scriptedCall } from "../fixtures/scripted-llm.js";
-import { type ScriptedServer, useScriptedServer } from "../helpers/scripted-server.js";
+import {
+  call,
+  lastToolResult,
+  refIn,
+  resultJson,
+  scriptSteps,
+  toolEnds,
+  toolResults,
+  type Update,
+} from "../helpers/browser-steps.js";
+import { useScriptedServer } from "../helpers/scripted-server.js";
 
 /*
  * The browser tools driving the machine's real Chromium (/usr/bin/chromium; CI installs it) against a local site, as
  * a model would use them: each scripted reply reads the refs out of the last snapshot it was given.
  */
-
-type Update = acp.SessionNotification["update"];
-type ToolEnd = Extract<Update, { sessionUpdate: "tool_call_update" }>;
-
-/** The JSON inside a tool result, unwrapped from its untrusted-content block when it has one. */
-function resultJson(content: string): Record<string, unknown> {
-  const wrapped = /\n\n(\{[\s\S]*\})\n<\/untrusted_tool_result>$/.exec(content);
-  return JSON.parse(wrapped ? wrapped[1]! : content) as Record<string, unknown>;
-}
-
-const lastToolResult = (request: RecordedRequest) => String(request.body.messages.at(-1)!.content);
-
-/** The ref of the element a snapshot line names (`- button "Plan" [ref=e7]` → `@e7`). */
-function refIn(snapshot: string, element: string): string {
-  const found = new RegExp(`${element.replace(/[()[\]]/g, "\\$&")} \\[ref=(\\w+)\\]`).exec(snapshot);
-  assert.ok(found, `no ${element} in:\n${snapshot}`);
-  return `@${found[1]}`;
-}
-
-/** Replies in turn, each made from the request it answers (so a step can read the refs the previous one returned). */
-function scriptSteps(server: ScriptedServer, steps: ((request: RecordedRequest) => ScriptedReply)[]): void {
-  let next = 0;
-  server.llm.respondWith((request) => steps[next++]?.(request));
-}
-
-const call = (id: string, name: string, args: unknown): ScriptedReply => ({
-  kind: "tool_calls",
-  calls: [scriptedCall(id, name, args)],
-});
-
-function toolEnds(server: ScriptedServer): ToolEnd[] {
-  return server.harness.updates
-    .map((u) => u.update)
-    .filter(
-      (u): u is ToolEnd =>
-        u.sessionUpdate === "tool_call_update" && u.status !== undefined && u.status !== "in_progress",
-    );
-}
-
-/** The text the model was given for each tool call, by call id. */
-function toolResults(server: ScriptedServer): Map<string, string> {
-  const results = new Map<string, string>();
-  for (const request of server.llm.requests)
-    for (const message of request.body.messages)
-      if (message.role === "tool") results.set(String(message.tool_call_id), String(message.content));
-  return results;
-}
 
 /** Pids of the Chromium processes started for the server of `home` (their environment names its HERMES_HOME). */
 function chromiumsOf(home: string): number[] {

@@ -76,6 +76,7 @@ const CALLS: Row[] = [
   ["browser_get_images", {}, "browser_get_images", "read", [], []],
   ["browser_vision", { question: "Is the chart drawn?" }, "vision: Is the chart drawn?", "read", [], []],
   ["browser_console", { expression: "document.title" }, "console: document.title", "other", [], []],
+  ["browser_dialog", { action: "accept", prompt_text: "Whitby" }, "dialog: accept", "execute", [], []],
   ["session_search", { query: "x" }, "session_search", "other", [], []],
   ["skill_manage", { action: "create", name: "deploy" }, "Create skill deploy", "edit", [], []],
   [

@@ -47,14 +47,19 @@ export const browserClickTool = defineTool({
     }),
   describe: (args) => ({ title: `click: ${str(args?.ref)}`, locations: [] }),
   run: (args, ctx) =>
-    withPage(ctx, async (page) => {
-      const target = await element(page, args.ref);
-      if (!("click" in target)) return target;
-      const refused = await readOnlyRefusal(ctx, `browser_click ${shownRef(args.ref)}`);
-      if (refused) return refused;
-      await target.click();
-      return browserSuccess({ clicked: shownRef(args.ref) });
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        const target = await element(page, args.ref);
+        if (!("click" in target)) return target;
+        const refused = await readOnlyRefusal(ctx, `browser_click ${shownRef(args.ref)}`);
+        if (refused) return refused;
+        await target.click();
+        return browserSuccess({ clicked: shownRef(args.ref) });
+      },
+      "browser_click",
+      { clicked: shownRef(args.ref) },
+    ),
 });
 
 export const browserTypeTool = defineTool({
@@ -71,15 +76,20 @@ export const browserTypeTool = defineTool({
     }),
   describe: (args) => ({ title: `type: ${str(args?.ref)}`, locations: [] }),
   run: (args, ctx) =>
-    withPage(ctx, async (page) => {
-      const target = await element(page, args.ref);
-      if (!("fill" in target)) return target;
-      const refused = await readOnlyRefusal(ctx, `browser_type ${shownRef(args.ref)}`);
-      if (refused) return refused;
-      await target.fill(args.text);
-      // The typed text goes back to the model and the history: a key typed into a form is masked there (upstream).
-      return browserSuccess({ typed: redactSecrets(args.text), element: shownRef(args.ref) });
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        const target = await element(page, args.ref);
+        if (!("fill" in target)) return target;
+        const refused = await readOnlyRefusal(ctx, `browser_type ${shownRef(args.ref)}`);
+        if (refused) return refused;
+        await target.fill(args.text);
+        // The typed text goes back to the model and the history: a key typed into a form is masked there (upstream).
+        return browserSuccess({ typed: redactSecrets(args.text), element: shownRef(args.ref) });
+      },
+      "browser_type",
+      { typed: redactSecrets(args.text), element: shownRef(args.ref) },
+    ),
 });
 
 export const browserPressTool = defineTool({
@@ -95,13 +105,18 @@ export const browserPressTool = defineTool({
     }),
   describe: (args) => ({ title: `press: ${shorten(str(args?.key))}`, locations: [] }),
   run: (args, ctx) =>
-    withPage(ctx, async (page) => {
-      if (!args.key.trim()) return browserFailure("key is required (e.g. 'Enter', 'Tab', 'Escape', 'ArrowDown').");
-      const refused = await readOnlyRefusal(ctx, `browser_press ${args.key.trim()}`);
-      if (refused) return refused;
-      await page.keyboard.press(args.key.trim());
-      return browserSuccess({ pressed: args.key.trim() });
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        if (!args.key.trim()) return browserFailure("key is required (e.g. 'Enter', 'Tab', 'Escape', 'ArrowDown').");
+        const refused = await readOnlyRefusal(ctx, `browser_press ${args.key.trim()}`);
+        if (refused) return refused;
+        await page.keyboard.press(args.key.trim());
+        return browserSuccess({ pressed: args.key.trim() });
+      },
+      "browser_press",
+      { pressed: args.key.trim() },
+    ),
 });
 
 export const browserScrollTool = defineTool({
@@ -117,8 +132,13 @@ export const browserScrollTool = defineTool({
     }),
   describe: (args) => ({ title: `scroll: ${str(args?.direction)}`, locations: [] }),
   run: (args, ctx) =>
-    withPage(ctx, async (page) => {
-      await page.mouse.wheel(0, args.direction === "up" ? -SCROLL_PIXELS : SCROLL_PIXELS);
-      return browserSuccess({ scrolled: args.direction });
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        await page.mouse.wheel(0, args.direction === "up" ? -SCROLL_PIXELS : SCROLL_PIXELS);
+        return browserSuccess({ scrolled: args.direction });
+      },
+      "browser_scroll",
+      { scrolled: args.direction },
+    ),
 });

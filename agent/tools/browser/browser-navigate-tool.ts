@@ -94,9 +94,11 @@ async function navigate(session: BrowserSession, url: string, home: string): Pro
   const page = await session.page();
   const blockedBefore = session.blocked.length;
   let failure: unknown;
-  await page
-    .goto(url, { waitUntil: "domcontentloaded", timeout: Math.max(session.timeoutMs, MIN_NAVIGATION_TIMEOUT_MS) })
-    .catch((error: unknown) => (failure = error));
+  await session.dialogs.leaving(() =>
+    page
+      .goto(url, { waitUntil: "domcontentloaded", timeout: Math.max(session.timeoutMs, MIN_NAVIGATION_TIMEOUT_MS) })
+      .catch((error: unknown) => (failure = error)),
+  );
   // The guard proxy refused the page or a hop of its redirects: say which and why, not net::ERR_… or its 403 page.
   const refused = session.blocked.slice(blockedBefore);
   const landed = refused.find((b) => sameUrl(b.url, page.url())) ?? (failure ? refused.at(-1) : undefined);

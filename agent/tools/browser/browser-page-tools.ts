@@ -17,11 +17,15 @@ export const browserBackTool = defineTool({
   parameters: () => z.object({}),
   describe: () => ({ title: "back", locations: [] }),
   run: (_args, ctx) =>
-    withPage(ctx, async (page) => {
-      const response = await page.goBack({ waitUntil: "domcontentloaded" });
-      if (!response && page.url() === "about:blank") return browserFailure("Failed to go back");
-      return browserSuccess({ url: page.url() });
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        const response = await page.goBack({ waitUntil: "domcontentloaded" });
+        if (!response && page.url() === "about:blank") return browserFailure("Failed to go back");
+        return browserSuccess({ url: page.url() });
+      },
+      "browser_back",
+    ),
 });
 
 /** Upstream's script: every <img> with a real source (data: URLs left out), its alt text and natural size. */
@@ -38,14 +42,18 @@ export const browserGetImagesTool = defineTool({
     "vision tool. Requires browser_navigate to be called first.",
   parameters: () => z.object({}),
   run: (_args, ctx) =>
-    withPage(ctx, async (page) => {
-      const images = (await page.evaluate(IMAGES_SCRIPT)) as { alt: string }[];
-      return browserPageResult(
-        "browser_get_images",
-        { images, count: images.length },
-        images.map((i) => i.alt).join("\n"),
-      );
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        const images = (await page.evaluate(IMAGES_SCRIPT)) as { alt: string }[];
+        return browserPageResult(
+          "browser_get_images",
+          { images, count: images.length },
+          images.map((i) => i.alt).join("\n"),
+        );
+      },
+      "browser_get_images",
+    ),
 });
 
 export const browserConsoleTool = defineTool({
@@ -74,42 +82,46 @@ export const browserConsoleTool = defineTool({
     return { title: expression ? `console: ${shorten(expression)}` : "console", locations: [] };
   },
   run: (args, ctx) =>
-    withPage(ctx, async (page, session) => {
-      if (typeof args.expression === "string") {
-        const refused = await readOnlyRefusal(ctx, `browser_console ${shorten(args.expression, 200)}`);
-        if (refused) return refused;
-        let result: unknown;
-        try {
-          result = await page.evaluate(args.expression);
-        } catch (error) {
-          return browserFailure(`JavaScript error: ${(error as Error).message.split("\n")[0]}`);
+    withPage(
+      ctx,
+      async (page, session) => {
+        if (typeof args.expression === "string") {
+          const refused = await readOnlyRefusal(ctx, `browser_console ${shorten(args.expression, 200)}`);
+          if (refused) return refused;
+          let result: unknown;
+          try {
+            result = await page.evaluate(args.expression);
+          } catch (error) {
+            return browserFailure(`JavaScript error: ${(error as Error).message.split("\n")[0]}`);
+          }
+          // A string holding JSON is handed back parsed, as upstream does.
+          const parsed = parsedJson(result);
+          return browserPageResult(
+            "browser_console",
+            { result: parsed ?? null, result_type: pythonTypeName(parsed) },
+            stringOf(parsed),
+          );
         }
-        // A string holding JSON is handed back parsed, as upstream does.
-        const parsed = parsedJson(result);
+        const messages = session.consoleMessages.map((m) => ({ type: m.type, text: m.text, source: "console" }));
+        const errors = session.jsErrors.map((message) => ({ message, source: "exception" }));
+        if (args.clear === true) {
+          session.consoleMessages.length = 0;
+          session.jsErrors.length = 0;
+        }
+        const fields = {
+          console_messages: messages,
+          js_errors: errors,
+          total_messages: messages.length,
+          total_errors: errors.length,
+        };
         return browserPageResult(
           "browser_console",
-          { result: parsed ?? null, result_type: pythonTypeName(parsed) },
-          stringOf(parsed),
+          fields,
+          [...messages.map((m) => m.text), ...errors.map((e) => e.message)].join("\n"),
         );
-      }
-      const messages = session.consoleMessages.map((m) => ({ type: m.type, text: m.text, source: "console" }));
-      const errors = session.jsErrors.map((message) => ({ message, source: "exception" }));
-      if (args.clear === true) {
-        session.consoleMessages.length = 0;
-        session.jsErrors.length = 0;
-      }
-      const fields = {
-        console_messages: messages,
-        js_errors: errors,
-        total_messages: messages.length,
-        total_errors: errors.length,
-      };
-      return browserPageResult(
-        "browser_console",
-        fields,
-        [...messages.map((m) => m.text), ...errors.map((e) => e.message)].join("\n"),
-      );
-    }),
+      },
+      "browser_console",
+    ),
 });
 
 function parsedJson(value: unknown): unknown {

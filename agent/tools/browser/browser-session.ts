@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { withoutSecrets } from "../../sandbox/secret-environment.js";
 import { type BlockedRequest, type GuardProxy, startGuardProxy } from "./guard-proxy.js";
+import { PageDialogs } from "./page-dialogs.js";
 import type { RequestPolicy } from "./request-guard.js";
 
 /*
@@ -51,6 +52,8 @@ function capped<T>(list: T[], entry: T): void {
 export class BrowserSession {
   readonly consoleMessages: ConsoleEntry[] = [];
   readonly jsErrors: string[] = [];
+  /** The page's dialogs, held for browser_dialog; those closed without the model are logged with the console's. */
+  readonly dialogs = new PageDialogs((text) => capped(this.consoleMessages, { type: "dialog", text }));
   private current: Page | undefined;
 
   private constructor(
@@ -104,11 +107,8 @@ export class BrowserSession {
     const page = await this.context.newPage();
     page.on("console", (message) => capped(this.consoleMessages, { type: message.type(), text: message.text() }));
     page.on("pageerror", (error) => capped(this.jsErrors, error.message));
-    // A dialog left open blocks every later action; it is answered as a user who looked away would, and logged.
-    page.on("dialog", (dialog) => {
-      capped(this.consoleMessages, { type: "dialog", text: `${dialog.type()}: ${dialog.message()} (dismissed)` });
-      void dialog.dismiss().catch(() => undefined);
-    });
+    page.on("dialog", this.dialogs.onDialog);
+    page.on("close", () => this.dialogs.forget());
     this.current = page;
     return page;
   }
@@ -119,6 +119,7 @@ export class BrowserSession {
   }
 
   async close(): Promise<void> {
+    this.dialogs.forget();
     // Already gone is fine: nothing is left to close.
     await this.browser.close().catch(() => undefined);
     await this.proxy.close();

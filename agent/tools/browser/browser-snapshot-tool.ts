@@ -23,9 +23,13 @@ export const browserSnapshotTool = defineTool({
         ),
     }),
   run: (args, ctx) =>
-    withPage(ctx, async (page) => {
-      const { takeSnapshot } = await import("./page-snapshot.js");
-      const { snapshot, elementCount } = await takeSnapshot(page, args.full === true, ctx.home);
-      return browserPageResult("browser_snapshot", { snapshot, element_count: elementCount }, snapshot);
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        const { takeSnapshot } = await import("./page-snapshot.js");
+        const { snapshot, elementCount } = await takeSnapshot(page, args.full === true, ctx.home);
+        return browserPageResult("browser_snapshot", { snapshot, element_count: elementCount }, snapshot);
+      },
+      "browser_snapshot",
+    ),
 });

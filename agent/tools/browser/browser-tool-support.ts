@@ -68,15 +68,58 @@ export function launchSettingsFor(ctx: ToolContext): LaunchSettings | { error: T
 
 export const NO_PAGE = "No page is open in the browser: call browser_navigate first.";
 
-/** Runs `action` on the session's page, or says a page must be opened first; any failure becomes one line. */
+/**
+ * Runs `action` on the session's page, or says a page must be opened first; any failure becomes one line.
+ *
+ * A JavaScript dialog stops the page's script, and Playwright's action with it, until it is answered: an action
+ * that opens one is not waited for (it ends when the dialog is answered; its result is dropped) and its answer is
+ * `whenDialog` with the pending dialog; with a dialog already pending, the action does not start (it would wait for
+ * the dialog too), and the answer says to call browser_dialog first.
+ */
 export async function withPage(
   ctx: ToolContext,
   action: (page: Page, session: BrowserSession) => Promise<ToolResult>,
+  tool: string,
+  whenDialog: Readonly<Record<string, unknown>> = {},
 ): Promise<ToolResult> {
   const session = await ctx.state.browser.running();
   const page = session?.openedPage;
   if (!session || !page) return browserFailure(NO_PAGE);
-  return ctx.state.browser.use(() => guarded(ctx.signal, () => action(page, session)));
+  if (session.dialogs.pending.length > 0) return pendingDialogResult(tool, session, {});
+  return ctx.state.browser.use(() =>
+    guarded(ctx.signal, async () => {
+      const wait = session.dialogs.whenOpen();
+      try {
+        return await Promise.race([
+          action(page, session),
+          wait.opened.then(() => pendingDialogResult(tool, session, whenDialog)),
+        ]);
+      } finally {
+        wait.stop();
+      }
+    }),
+  );
+}
+
+/** Upstream's `pending_dialogs` (as its snapshot carries them), with what to do: the message is the page's text. */
+export function pendingDialogResult(
+  tool: string,
+  session: BrowserSession,
+  fields: Readonly<Record<string, unknown>>,
+): ToolResult {
+  const pending = session.dialogs.pending;
+  return browserPageResult(
+    tool,
+    {
+      ...fields,
+      pending_dialogs: pending,
+      note:
+        "A JavaScript dialog is open and blocks the page until it is answered: call browser_dialog with " +
+        "action='accept' or 'dismiss' (and prompt_text for a prompt). Unanswered, it is dismissed after 300 s " +
+        "or when browser_navigate leaves the page.",
+    },
+    pending.map((d) => d.message).join("\n"),
+  );
 }
 
 /** `action`, ended early by the user's cancel; a thrown error (Playwright's are long) becomes its first line. */

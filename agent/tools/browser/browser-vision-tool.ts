@@ -47,35 +47,43 @@ export const browserVisionTool = defineTool({
     }),
   describe: (args) => ({ title: `vision: ${shorten(str(args?.question))}`, locations: [] }),
   run: (args, ctx) =>
-    withPage(ctx, async (page) => {
-      const { takeScreenshot } = await import("./page-screenshot.js");
-      const shot = await takeScreenshot(page, ctx.home, args.annotate === true);
-      const answer = await analyzeImage(ctx, { ...shot.image, name: "screenshot" }, browserVisionPrompt(args.question));
-      const images = [shot.image];
-      if (!answer.ok)
-        return {
-          ...toolError(
-            JSON.stringify({
-              success: false,
-              error: `Error during vision analysis: ${answer.error}`,
-              screenshot_path: shot.path,
-              note: "Screenshot was captured but vision analysis failed. The user sees it in the tool call.",
-            }),
-          ),
-          images,
-        };
-      const analysis = redactSecrets(answer.text.trim()) || "Vision analysis returned no content.";
-      const json = JSON.stringify(
-        {
-          success: true,
-          analysis,
-          screenshot_path: shot.path,
-          ...(shot.annotations ? { annotations: shot.annotations } : {}),
-        },
-        null,
-        2,
-      );
-      const warning = threatWarning("the analysis of the page", analysis);
-      return { content: wrapUntrusted("browser_vision", json, warning ? [warning] : []), images };
-    }),
+    withPage(
+      ctx,
+      async (page) => {
+        const { takeScreenshot } = await import("./page-screenshot.js");
+        const shot = await takeScreenshot(page, ctx.home, args.annotate === true);
+        const answer = await analyzeImage(
+          ctx,
+          { ...shot.image, name: "screenshot" },
+          browserVisionPrompt(args.question),
+        );
+        const images = [shot.image];
+        if (!answer.ok)
+          return {
+            ...toolError(
+              JSON.stringify({
+                success: false,
+                error: `Error during vision analysis: ${answer.error}`,
+                screenshot_path: shot.path,
+                note: "Screenshot was captured but vision analysis failed. The user sees it in the tool call.",
+              }),
+            ),
+            images,
+          };
+        const analysis = redactSecrets(answer.text.trim()) || "Vision analysis returned no content.";
+        const json = JSON.stringify(
+          {
+            success: true,
+            analysis,
+            screenshot_path: shot.path,
+            ...(shot.annotations ? { annotations: shot.annotations } : {}),
+          },
+          null,
+          2,
+        );
+        const warning = threatWarning("the analysis of the page", analysis);
+        return { content: wrapUntrusted("browser_vision", json, warning ? [warning] : []), images };
+      },
+      "browser_vision",
+    ),
 });
