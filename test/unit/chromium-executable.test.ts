@@ -43,8 +43,8 @@ describe("finding a Chromium (no launch)", () => {
       yaml(`browser:\n  executable_path: ${fakeBrowser("chrome")}\n`),
       ["/nowhere/chromium"],
     );
-    assert.equal(names(configured).length, 10);
+    assert.equal(names(configured).length, 11);
     // A mistake under browser: keeps the tools, whose first call then says what is wrong.
-    assert.equal(names(withoutUnavailableBrowser(sessionTools(), yaml("browser: 3\n"), [])).length, 10);
+    assert.equal(names(withoutUnavailableBrowser(sessionTools(), yaml("browser: 3\n"), [])).length, 11);
   });
 });
