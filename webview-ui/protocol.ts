@@ -96,6 +96,14 @@ export interface ThoughtItem extends ItemBase {
   readonly text: string;
 }
 
+/** Image types a tool card shows; anything else stays a placeholder in the output. */
+export const TOOL_IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+export interface ToolImage {
+  readonly mimeType: (typeof TOOL_IMAGE_TYPES)[number];
+  readonly data: string;
+}
+
 export interface ToolItem extends ItemBase {
   readonly kind: "tool";
   readonly toolKind: ToolKind;
@@ -105,6 +113,8 @@ export interface ToolItem extends ItemBase {
   /** Text output (terminal output, results), shown collapsed. */
   readonly output: string;
   readonly diffs: readonly DiffView[];
+  /** Pictures the tool showed (a browser screenshot), as base64 of one of TOOL_IMAGE_TYPES. */
+  readonly images?: readonly ToolImage[];
   /** Set while (and after) an edit of this call waits for the user's review. */
   readonly review?: ReviewState;
 }

@@ -29,7 +29,8 @@ export function chatHtml(webview: PageWebview, assetsRoot: vscode.Uri): string {
     `script-src 'nonce-${nonce}'`,
     `style-src ${webview.cspSource}`,
     `font-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource}`,
+    // data: for the pictures tools show (browser screenshots); the host passes only known image types in base64.
+    `img-src ${webview.cspSource} data:`,
     `base-uri 'none'`,
     `form-action 'none'`,
   ].join("; ");

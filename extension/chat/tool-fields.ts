@@ -1,5 +1,5 @@
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ToolItem, ToolKind } from "../../webview-ui/protocol.js";
+import { TOOL_IMAGE_TYPES, type ToolImage, type ToolItem, type ToolKind } from "../../webview-ui/protocol.js";
 import { diffView } from "./diff-view.js";
 
 /** ACP content as the chat shows it: text, links and images as placeholders. */
@@ -8,6 +8,23 @@ export function contentText(block: acp.ContentBlock): string {
   if (block.type === "resource_link") return `[${block.name}]`;
   if (block.type === "image") return "[image]";
   return "";
+}
+
+/** The most pictures one card keeps, and the largest (base64 characters): screenshots, not archives. */
+const MAX_IMAGES = 4;
+const MAX_IMAGE_CHARS = 8 * 1024 * 1024;
+
+/** The pictures among a call's content that the card can show: known image types, plain base64, bounded. */
+function toolImages(content: readonly acp.ToolCallContent[]): ToolImage[] {
+  const images: ToolImage[] = [];
+  for (const c of content) {
+    if (c.type !== "content" || c.content.type !== "image") continue;
+    const { mimeType, data } = c.content;
+    const type = TOOL_IMAGE_TYPES.find((t) => t === mimeType);
+    if (!type || data.length > MAX_IMAGE_CHARS || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) continue;
+    images.push({ mimeType: type, data });
+  }
+  return images.slice(0, MAX_IMAGES);
 }
 
 /** A tool card with the fields an ACP `tool_call` or `tool_call_update` carries applied to it. */
@@ -45,6 +62,7 @@ export function toolFields(
             )
             .filter(Boolean)
             .join("\n"),
+          images: toolImages(content),
           diffs: item.review
             ? item.diffs
             : content.flatMap((c) =>

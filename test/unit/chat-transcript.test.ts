@@ -117,6 +117,32 @@ describe("chat transcript (what the chat view is sent)", () => {
     assert.equal(t.length, 1);
   });
 
+  it("keeps a tool's pictures of known image types for its card, and no other content as a picture", () => {
+    const { t } = transcript();
+    t.apply({
+      sessionUpdate: "tool_call",
+      toolCallId: "c1",
+      title: "browser_vision",
+      kind: "read",
+      status: "in_progress",
+    });
+    t.apply({
+      sessionUpdate: "tool_call_update",
+      toolCallId: "c1",
+      status: "completed",
+      content: [
+        { type: "content", content: { type: "text", text: "A login form" } },
+        { type: "content", content: { type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" } },
+        { type: "content", content: { type: "image", mimeType: "image/svg+xml", data: "PHN2Zz4=" } },
+        { type: "content", content: { type: "image", mimeType: "image/png", data: "not base64!" } },
+      ],
+    });
+    const card = t.snapshot().items[0];
+    assert.equal(card?.kind, "tool");
+    if (card?.kind !== "tool") return;
+    assert.deepEqual(card.images, [{ mimeType: "image/png", data: "iVBORw0KGgo=" }]);
+  });
+
   it("shows an editor terminal's output on its tool card (ACP sends the terminal, not a copy of its text)", () => {
     const terminals: Record<string, string> = { term_1: "building…\n" };
     const { t } = transcript(terminals);

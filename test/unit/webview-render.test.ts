@@ -72,6 +72,21 @@ describe("webview item renderers", () => {
     assert.equal(text(output.querySelector("summary")), "Output · 2 lines");
   });
 
+  it("shows the pictures a tool showed (a screenshot) as images in its card", () => {
+    const png = "iVBORw0KGgo=";
+    const { element } = createItemView(
+      { ...editTool, toolKind: "fetch", images: [{ mimeType: "image/png", data: png }] },
+      ctx(),
+    );
+    const images = [...element.querySelectorAll("img.tool-image")];
+    assert.deepEqual(
+      images.map((img) => img.getAttribute("src")),
+      [`data:image/png;base64,${png}`],
+    );
+    assert.match(String(images[0]?.getAttribute("alt")), /^Image 1 from Edit src\/a\.ts/);
+    assert.equal(createItemView(editTool, ctx()).element.querySelector("img"), null, "no pictures, no images");
+  });
+
   it("shows the decision instead of the buttons once the edit was reviewed", () => {
     const view = createItemView(editTool, ctx());
     view.update({ ...editTool, review: { proposalId: "p1", status: "rejected" } });

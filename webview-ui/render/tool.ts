@@ -66,8 +66,26 @@ export function renderTool(item: ToolItem, ctx: RenderContext): Node[] {
     locationButtons(doc, item.locations),
     ...diffs,
     item.review ? renderReviewBar(doc, item.review) : null,
+    renderImages(item, ctx),
     renderOutput(item, ctx),
   ].filter((node): node is HTMLElement => node !== null);
+}
+
+/** What the tool showed (a screenshot), full width; the host kept only known image types in plain base64. */
+function renderImages(item: ToolItem, ctx: RenderContext): HTMLElement | null {
+  if (!item.images?.length) return null;
+  const { doc } = ctx;
+  return h(
+    doc,
+    "div",
+    { class: "tool-images" },
+    ...item.images.map((image, i) =>
+      h(doc, "img", {
+        class: "tool-image",
+        attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: `Image ${i + 1} from ${item.title}` },
+      }),
+    ),
+  );
 }
 
 function renderOutput(item: ToolItem, ctx: RenderContext): HTMLElement | null {
