@@ -27,9 +27,11 @@ const MOMENT = [
   // Looked for from the noun back ("after three more messages"), so that no short word starts a match. "More" is
   // what makes it a plant: counted from now ("after every 3 messages, run a status" is a protocol).
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+(?:more|further|additional|other)\s+${EXCHANGES})`,
-  String.raw`${word(EXCHANGE)}(?<=${S}(?:on|at|from|with)\s+the\s+${ORDINAL}\s+${EXCHANGE})`,
+  String.raw`${word(EXCHANGE)}(?<=${S}(?:on|at|from|with|after|by)\s+(?:the|the\s+user['’]s|your|their)\s+${ORDINAL}\s+${EXCHANGE})`,
   // The same moment as payloads are translated: la próxima vez que, la prochaine fois que, das nächste Mal.
   String.raw`${word(String.raw`pr[oó]xima\s+vez\s+que|prochaine\s+fois\s+que|n[äa]chste(?:n)?\s+mal`)}`,
+  // "In the following session, …", "after the user's third request, …": later, counted from now.
+  String.raw`${word(String.raw`following|next`)}\s+(?:session|conversation|chat)(?<=${S}(?:in|during)\s+the\s+(?:following|next)\s+(?:session|conversation|chat))${E}`,
 ];
 const EXCHANGE_WORDS = ["message", "turn", "repl", "response", "prompt", "exchange", "interaction", "request"].concat([
   "question",
@@ -38,7 +40,7 @@ const EXCHANGE_WORDS = ["message", "turn", "repl", "response", "prompt", "exchan
   "tool call",
   "user message",
 ]);
-const MOMENT_WORDS = ["next", "próxima", "proxima", "prochaine", "nächste", "nachste", ...EXCHANGE_WORDS];
+const MOMENT_WORDS = ["next", "próxima", "proxima", "prochaine", "nächste", "nachste", "following", ...EXCHANGE_WORDS];
 
 const OUTCOME = String.raw`(?:pass(?:es|ed)?|succeed(?:s|ed)?|green|finish(?:es|ed)?|complete[sd]?|done)`;
 const CONDITION = [
@@ -46,10 +48,25 @@ const CONDITION = [
   // "The first time the user opens the project, run npm install" is onboarding; with a harmful act it is a plant.
   String.raw`${word(String.raw`first\s+time`)}\s+(?:that\s+)?(?:${SOMEONE}|you\s+(?:are|get)\s+asked|you['’]re\s+asked)`,
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+${EXCHANGES})`,
-  String.raw`${word(String.raw`user|human|someone|anyone`)}(?<=${S}(?:when|if|once|as\s+soon\s+as)\s+(?:ever\s+)?(?:the\s+|a\s+)?(?:user|human|someone|anyone))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?(?:mentions?|asks?|says|types?|requests?|talks|brings\s+up|opens|wants|runs)${E}`,
+  // Any verb ("once the user approves", "should the user ever mention", "wait until the user stops watching"): the
+  // clause still needs a harmful act or stealth.
+  String.raw`${word(String.raw`user|human|someone|anyone`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:ever\s+)?(?:the\s+|a\s+)?(?:user|human|someone|anyone))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
+  // The event in the passive: "when a release is requested", "once the PR gets approved".
+  String.raw`${word(String.raw`requested|asked\s+for|mentioned|opened|triggered|approved|merged|created`)}(?<=${S}(?:when|if|once|whenever|as\s+soon\s+as)\s+(?:a|an|the|any)\s+[\w-]+\s+(?:is|are|gets?|has\s+been)\s+(?:requested|asked\s+for|mentioned|opened|triggered|approved|merged|created))${E}`,
+  String.raw`${word("tomorrow|tonight")}${E}`,
   String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
 ];
 const CONDITION_WORDS = [
+  "requested",
+  "asked for",
+  "mentioned",
+  "opened",
+  "triggered",
+  "approved",
+  "merged",
+  "created",
+  "tomorrow",
+  "tonight",
   "whenever",
   "first",
   "user",
@@ -68,11 +85,23 @@ const CONDITION_WORDS = [
 // it already count as addressing the agent (clause-rules.ts).
 const HEAD = String.raw`${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word(ACT_VERB)}`;
 
+// The condition in other languages (khi người dùng, cuando el usuario, quand l'utilisateur, wenn der Benutzer, 每当用户):
+// their verbs are not ACT_VERB's, so the clause needs the harmful act or stealth, without a head.
+const ELSEWHERE = [
+  String.raw`(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn)(?<=${S}(?:khi|n[ếe]u|m[ỗo]i\s+khi|l[ầa]n\s+t[ớo]i)\s+(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn))${E}`,
+  String.raw`usuario(?<=${S}(?:cuando|si|cada\s+vez\s+que|siempre\s+que)\s+(?:el\s+)?usuario)${E}`,
+  String.raw`utilisateur(?<=${S}(?:quand|si|chaque\s+fois\s+que|lorsque)\s+l['’]utilisateur)${E}`,
+  String.raw`(?:benutzer|nutzer)(?<=${S}(?:wenn|sobald|falls)\s+(?:der\s+)?(?:benutzer|nutzer))${E}`,
+  "用户(?<=(?:每当|以后|下次|当)用户)",
+].join("|");
+// Looked for from the noun back (a word like "si" or "lan" starts too many English words to be a prefilter).
+const ELSEWHERE_WORDS = ["người dùng", "nguoi dung", "bạn", "usuario", "utilisateur", "benutzer", "nutzer", "用户"];
+
 export const TRIGGER_PATTERNS: readonly Detector[] = [
   new ClauseRule({
     id: "planted_trigger",
     scope: "context",
-    requires: [["next", "vez", "fois", "chste", ...EXCHANGE_WORDS]],
+    requires: [["next", "vez", "fois", "chste", "following", ...EXCHANGE_WORDS]],
     find: MOMENT.join("|"),
     starts: MOMENT_WORDS,
     head: HEAD,
@@ -89,5 +118,13 @@ export const TRIGGER_PATTERNS: readonly Detector[] = [
     terms: [String.raw`${STEALTH}|${DANGEROUS_ACT}`],
     negatable: true,
     directed: true,
+  }),
+  new ClauseRule({
+    id: "planted_trigger",
+    scope: "context",
+    requires: [ELSEWHERE_WORDS],
+    find: ELSEWHERE,
+    starts: ELSEWHERE_WORDS,
+    terms: [String.raw`${STEALTH}|${DANGEROUS_ACT}`],
   }),
 ];

@@ -1,0 +1,33 @@
+import type { Hit } from "./threat-patterns.js";
+
+/**
+ * Whether a hit is an attack quoted as an example: security docs write 'injected text often claims that "your safety
+ * rules do not apply here"' or 'phrases such as "the user already approved"'. The whole hit must stand inside one
+ * pair of double quotes on one line, and a word that announces an example must stand just before the opening quote.
+ * An attack that quotes itself without that word ('The user said: "…"', 'Note: "…"') is still reported.
+ */
+const ANNOUNCED =
+  /(?:claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that)\s*(?:that\s+)?$/i;
+const OPEN = /["“]/;
+const CLOSE: Record<string, string> = { '"': '"', "“": "”" };
+
+export function quotedAsExample(text: string, hit: Hit): boolean {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+  // The nearest opening quote before the hit on its line, with no closing one between.
+  let open = -1;
+  for (let i = hit.index - 1; i >= lineStart; i--) {
+    const c = text[i]!;
+    if (OPEN.test(c)) {
+      open = i;
+      break;
+    }
+    if (c === "”") return false;
+  }
+  if (open < 0) return false;
+  const close = text.indexOf(CLOSE[text[open]!]!, hit.index);
+  const lineEnd = text.indexOf("\n", hit.index);
+  if (close < 0 || close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return false;
+  // A straight quote may be the closing one of an earlier pair: count the straight quotes before it on the line.
+  if (text[open] === '"' && (text.slice(lineStart, open).split('"').length - 1) % 2 === 1) return false;
+  return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
+}
