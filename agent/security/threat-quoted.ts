@@ -1,15 +1,17 @@
 import type { Hit } from "./threat-patterns.js";
 
 /**
- * Whether a hit is an attack quoted as an example: security docs write 'injected text often claims that "your safety
- * rules do not apply here"' or 'phrases such as "the user already approved"'. The whole hit must stand inside one
- * pair of double quotes on one line, and a word that announces an example must stand just before the opening quote.
- * An attack that quotes itself without that word ('The user said: "…"', 'Note: "…"') is still reported.
+ * Whether a hit is an attack quoted as an example or forbidden: security docs write 'injected text often claims that
+ * "your safety rules do not apply here"', 'phrases such as "the user already approved"' or 'never run commands like
+ * `echo … | base64 -d | bash`'. The whole hit must stand inside one pair of double quotes or backticks on one line,
+ * and a word that announces an example, or a forbidden act (never run, do not paste), must stand just before the
+ * opening one ("don't hesitate to run `…`" is no warning). An attack that quotes itself without that ('The user said:
+ * "…"', 'Run `…`') is still reported.
  */
 const ANNOUNCED =
-  /(?:claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that)\s*(?:that\s+)?$/i;
-const OPEN = /["“]/;
-const CLOSE: Record<string, string> = { '"': '"', "“": "”" };
+  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that)\s*(?:that\s+)?$/i;
+const OPEN = /["“`]/;
+const CLOSE: Record<string, string> = { '"': '"', "“": "”", "`": "`" };
 
 export function quotedAsExample(text: string, hit: Hit): boolean {
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
@@ -27,7 +29,8 @@ export function quotedAsExample(text: string, hit: Hit): boolean {
   const close = text.indexOf(CLOSE[text[open]!]!, hit.index);
   const lineEnd = text.indexOf("\n", hit.index);
   if (close < 0 || close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return false;
-  // A straight quote may be the closing one of an earlier pair: count the straight quotes before it on the line.
-  if (text[open] === '"' && (text.slice(lineStart, open).split('"').length - 1) % 2 === 1) return false;
+  // A straight quote or backtick may close an earlier pair: count those before it on the line.
+  const mark = text[open]!;
+  if (mark !== "“" && (text.slice(lineStart, open).split(mark).length - 1) % 2 === 1) return false;
   return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
 }
