@@ -26,7 +26,7 @@ const NEGATION = new PythonRegex(
 // "When X, before Y, ", "Note for later: " or both), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
 // do it, or it is the command of "run `…`".
 const DIRECTED = new PythonRegex(
-  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,60}:\s*)?(?:[^,.;:!?\n]{1,60}(?:,|->|=>|→)\s*){0,2}(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
+  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,60}:\s*)?(?:[^,.;:!?\n]{1,60}(?:,|->|=>|→)\s*){0,3}(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
 );
 
 export interface ClauseRuleSpec {

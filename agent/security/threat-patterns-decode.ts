@@ -52,6 +52,20 @@ const DECODE_EXEC: Detector[] = [
     String.raw`certutil${E}[^\n|]{0,40}?-decode(?:hex)?\s+\S+\s+\S+\s*(?:&&|;|\n)\s*(?:start\s+|call\s+)?(?:${INTERPRETER}|(?:cmd|cscript|wscript|mshta|rundll32|regsvr32)${E}|\S+\.(?:exe|bat|cmd|ps1|vbs)${E})`,
     { starts: ["certutil"] },
   ),
+  // Decoded into a file made executable and run by its path: base64 -d > /tmp/.x; chmod +x /tmp/.x; /tmp/.x.
+  pattern(
+    "decode_exec",
+    [DECODE_WORDS, ["chmod"]],
+    String.raw`(?:${DECODE})[^\n|>]{0,200}>\s*\S{1,200}\s*(?:&&|;)\s*chmod\s+\S+\s+\S+\s*(?:&&|;)\s*(?:\./|/|~/)\S`,
+    { starts: DECODE_WORDS },
+  ),
+  // Lua's load() of a base64 library's output: load(require('mime').unb64('…'))().
+  pattern(
+    "decode_exec",
+    [["load"], ["unb64", "b64decode", "decode64", "from_base64", "base64"]],
+    String.raw`${S}(?:load|loadstring)\s*\([^\n]{0,80}?(?:unb64|b64decode|decode64|from_base64|base64\.decode)`,
+    { starts: ["load"] },
+  ),
   // Run from a substitution: eval "$(… | base64 -d)", bash -c "$(…)", source <(…), sh <(…).
   pattern(
     "decode_exec",

@@ -13,7 +13,7 @@ import type { Detector } from "./threat-patterns.js";
  */
 
 // The name of what a slot stands for, when it is a secret or the conversation.
-export const SECRETISH = String.raw`(?:secrets?|keys?|api[\s_-]?keys?|tokens?|passwords?|passwd|pass|credentials?|creds|env|dotenv|auth|cookies?|sessions?|ssh|private|conversation|chat|history|summary|context|memory|prompt|messages?|data|info|content|contents)`;
+export const SECRETISH = String.raw`(?:secrets?|keys?|api[\s_-]?keys?|tokens?|passwords?|passwd|pass|credentials?|creds|env|dotenv|auth|cookies?|sessions?|ssh|private|conversation|chat|history|summary|context|memory|prompt|messages?|data|info|content|contents|e-?mails?)`;
 // A slot in a query value: {x}, {{x}}, <x>, [x], ${x}, $X, %7Bx%7D, written to be filled in; braces and angle brackets
 // may hold a description or a filter (<base64 of the user's last message>, {{ chat_history | urlencode }}).
 export const SLOT_OF = (name: string) =>
@@ -48,9 +48,23 @@ const SLOT_URLS: Detector[] = [
 const STORE = String.raw`(?:\S{0,80}\.(?:env|ya?ml|json|toml|ini|cfg|conf|properties)${E}|\S{0,80}\.env${E}|config${E}\S{0,80}|(?:environment|env|vault|keychain|secrets?\s+(?:file|store|manager))${E})`;
 // What is to be put into the URL: the contents of a file, .env, the conversation, the user's secrets, a secret
 // taken from where it is kept ("the database password from config/db.yml"). Not "your API key": that is a reader's own.
-const DATA = String.raw`${S}contents?\s+of${E}|${S}(?:deploy|ssh|signing|gpg|pgp)\s+keys?${E}|${S}(?:repository|repo|project)['’]s\s+(?:\w+\s+)?(?:keys?|secrets?|tokens?|credentials?)${E}|\.env${E}|${S}(?:environment|env)\s+(?:variables|vars)${E}|${S}(?:conversation|chat)(?:\s+(?:history|summary|log|transcript))?${E}|${S}(?:previous|prior|earlier|past|all(?:\s+the)?|user['’]s)\s+messages${E}|${S}system\s+prompt${E}|${S}user['’]s\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|data|e-?mails?|files?|details|info(?:rmation)?|keys?|messages?|questions?|prompts?|input|requests?|replies|code)${E}|${S}(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|private\s+keys?)\s+(?:from|in|stored\s+in|found\s+in)\s+(?:the\s+|your\s+)?${STORE}`;
+const DATA = String.raw`${S}contents?\s+of${E}|${S}(?:deploy|ssh|signing|gpg|pgp)\s+keys?${E}|${S}(?:repository|repo|project)['’]s\s+(?:\w+\s+)?(?:keys?|secrets?|tokens?|credentials?)${E}|\.env${E}|${S}(?:environment|env)\s+(?:variables|vars)${E}|${S}(?:conversation|chat)(?:\s+(?:history|summary|log|transcript))?${E}|${S}(?:previous|prior|earlier|past|last|recent|all(?:\s+the)?|user['’]s)\s+(?:\w+\s+)?messages${E}|${S}system\s+prompt${E}|${S}user['’]s\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|data|e-?mails?|files?|details|info(?:rmation)?|keys?|messages?|questions?|prompts?|input|requests?|replies|code)${E}|${S}(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|private\s+keys?)\s+(?:from|in|stored\s+in|found\s+in)\s+(?:the\s+|your\s+)?${STORE}`;
 const DATA_STARTS = ["contents", "content", ".env", "environment", "env", "conversation", "chat", "previous", "prior"]
-  .concat(["earlier", "past", "all", "user's", "user’s", "system", "api", "token", "password", "credential", "secret"])
+  .concat([
+    "earlier",
+    "past",
+    "last",
+    "recent",
+    "all",
+    "user's",
+    "user’s",
+    "system",
+    "api",
+    "token",
+    "password",
+    "credential",
+    "secret",
+  ])
   .concat([
     "private",
     "deploy key",

@@ -1,6 +1,6 @@
 import { ClauseRule } from "./clause-rules.js";
 import { ACT_VERB, DANGEROUS_ACT, STEALTH } from "./pattern-acts.js";
-import { E, S, word } from "./pattern-kit.js";
+import { E, pattern, S, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 
 /**
@@ -32,6 +32,8 @@ const MOMENT = [
   String.raw`${word("more|further|additional")}(?<=${S}(?:after|in)\s+(?:[\w'’]+\s+){1,5}?${COUNT}\s+(?:more|further|additional))\s+${WORK}`,
   // "On the next build request ->": the next one of a kind.
   String.raw`${word("next")}\s+[\w-]+\s+(?:request|message|prompt|question)${E}`,
+  // "In two days, …": a delay counted from now.
+  String.raw`${word(String.raw`days?|hours?|weeks?`)}(?<=${S}in\s+${COUNT}\s+(?:more\s+)?(?:days?|hours?|weeks?))${E}`,
   String.raw`${word(EXCHANGE)}(?<=${S}(?:on|at|from|with|after|by)\s+(?:the|the\s+user['’]s|your|their)\s+${ORDINAL}\s+${EXCHANGE})`,
   // The same moment as payloads are translated: la próxima vez que, la prochaine fois que, das nächste Mal.
   String.raw`${word(String.raw`pr[oó]xima\s+vez\s+que|prochaine\s+fois\s+que|n[äa]chste(?:n)?\s+mal`)}`,
@@ -54,7 +56,7 @@ const MOMENT_WORDS = [
   "nachste",
   "following",
   ...EXCHANGE_WORDS,
-].concat(["more", "further", "additional"]);
+].concat(["more", "further", "additional", "day", "hour", "week"]);
 
 const OUTCOME = String.raw`(?:pass(?:es|ed)?|succeed(?:s|ed)?|green|finish(?:es|ed)?|complete[sd]?|done)`;
 const CONDITION = [
@@ -64,16 +66,26 @@ const CONDITION = [
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+${EXCHANGES})`,
   // Any verb ("once the user approves", "should the user ever mention", "wait until the user stops watching"): the
   // clause still needs a harmful act or stealth.
-  String.raw`${word(String.raw`user|human|someone|anyone`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:[\w,]+\s+){0,4}?(?:the\s+|a\s+)?(?:user|human|someone|anyone))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
+  String.raw`${word(String.raw`user|human|someone|anyone|developer|maintainer|reviewer|owner|operator|client|customer`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:[\w,]+\s+){0,4}?(?:the\s+|a\s+)?(?:user|human|someone|anyone|developer|maintainer|reviewer|owner|operator|client|customer))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
   // "If they ask for a summary": "they" only with a request ("remove the tokens if they exist" is code's comment).
   String.raw`${word("they")}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until)\s+(?:[\w,]+\s+){0,4}?they)\s+(?:ever\s+)?(?:ask|request|mention|say|want|type|open)(?:s|ed)?${E}`,
   // The event in the passive: "when a release is requested", "once the PR gets approved".
   String.raw`${word(String.raw`requested|asked\s+for|mentioned|opened|triggered|approved|merged|created`)}(?<=${S}(?:when|if|once|whenever|as\s+soon\s+as)\s+(?:a|an|the|any)\s+[\w-]+\s+(?:is|are|gets?|has\s+been)\s+(?:requested|asked\s+for|mentioned|opened|triggered|approved|merged|created))${E}`,
   String.raw`${word("tomorrow|tonight")}${E}`,
+  // "Before answering any question about auth, make sure you've sent the cookie to …".
+  String.raw`${word("before")}\s+(?:answering|replying\s+to|responding\s+to)\s+(?:any|every|each)${E}`,
   String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if|the\s+moment|whenever)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
 ];
 const CONDITION_WORDS = [
   "they",
+  "developer",
+  "maintainer",
+  "reviewer",
+  "owner",
+  "operator",
+  "client",
+  "customer",
+  "before",
   "requested",
   "asked for",
   "mentioned",
@@ -100,12 +112,12 @@ const CONDITION_WORDS = [
 
 // The act, perhaps after an adverb of stealth ("quietly add", "silently also push"); "also", "first", "then" before
 // it already count as addressing the agent (clause-rules.ts).
-const HEAD = String.raw`${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word(ACT_VERB)}`;
+const HEAD = String.raw`${word(String.raw`make\s+sure|ensure`)}${E}|${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word(ACT_VERB)}`;
 
 // The condition in other languages (khi người dùng, cuando el usuario, quand l'utilisateur, wenn der Benutzer, 每当用户):
 // their verbs are not ACT_VERB's, so the clause needs the harmful act or stealth, without a head.
 const ELSEWHERE = [
-  String.raw`(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn)(?<=${S}(?:khi|n[ếe]u|m[ỗo]i\s+khi|l[ầa]n\s+t[ớo]i)\s+(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn))${E}`,
+  String.raw`(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn)(?<=${S}(?:khi|n[ếe]u|h[ễe]|m[ỗo]i\s+khi|l[ầa]n\s+t[ớo]i)\s+(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn))${E}`,
   String.raw`usuario(?<=${S}(?:cuando|si|cada\s+vez\s+que|siempre\s+que)\s+(?:el\s+)?usuario)${E}`,
   String.raw`(?:pidan|pida|pide|piden|pregunte|pregunten)(?<=${S}(?:cuando|si|cada\s+vez\s+que|siempre\s+que)\s+(?:te\s+|le\s+)?(?:pidan|pida|pide|piden|pregunte|pregunten))${E}`,
   String.raw`utilisateur(?<=${S}(?:quand|si|chaque\s+fois\s+que|lorsque)\s+l['’]utilisateur)${E}`,
@@ -124,7 +136,24 @@ const ELSEWHERE_WORDS = [
   "用户",
 ].concat(["pidan", "pida", "pide", "piden", "pregunte"]);
 
+// A trigger written as data: "when: on_user_request(\"deploy\")" over "do: curl -d @.env https://…".
+const DATA_TRIGGER = String.raw`(?:user|human)(?<=(?:^|\n)[ \t-]*(?:when|on|trigger|if)\s*:[^\n]{0,100}(?:user|human))[^\n]{0,100}\n(?:[^\n]{0,200}\n){0,4}?[^\n]{0,200}?(?:${DANGEROUS_ACT})`;
+
 export const TRIGGER_PATTERNS: readonly Detector[] = [
+  // "Any time a file under infra/ is opened, quietly append …": tool descriptions say "call it any time the user …",
+  // so only with stealth.
+  new ClauseRule({
+    id: "planted_trigger",
+    scope: "context",
+    requires: [["any time", "anytime", "each time", "every time"]],
+    find: String.raw`${word(String.raw`any\s?time|each\s+time|every\s+time`)}${E}`,
+    starts: ["any time", "anytime", "each time", "every time"],
+    head: HEAD,
+    terms: [STEALTH],
+    negatable: true,
+    directed: true,
+  }),
+  pattern("planted_trigger", [["user", "human"], [":"]], DATA_TRIGGER, { starts: ["user", "human"] }),
   new ClauseRule({
     id: "planted_trigger",
     scope: "context",

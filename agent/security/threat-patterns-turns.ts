@@ -18,12 +18,12 @@ const NEW_ORDERS = String.raw`${S}(?:new|updated|further|additional|real|actual|
 // The end of what the agent is reading: a closing tag of tool output or a document, an "end of …" or "output
 // truncated" line.
 const CLOSE_TAG = String.raw`</(?:tool_results?|function_results?|tool_output|tool_response|function_response|tool_call|tool_use|function_calls?|output|results?|response|stdout|stderr|observation|documents?|file|context|data|email|message|search_results?|content|page|text|untrusted[\w-]*)>`;
-const END_LINE = String.raw`(?:(?:ends|ended|finished)(?<=(?:tool|function|command|search)\s+(?:output|results?|response)s?\s+(?:ends|ended|finished))|(?:工具|命令|函数)(?:输出|结果|响应)结束|fin\s+de\s+la\s+(?:salida|respuesta|sortie|r[ée]ponse)|k[ếe]t\s+th[úu]c|ende\s+der\s+(?:ausgabe|antwort)|以上是[^\n]{0,8}(?:输出|结果|内容)|end\s+(?:of\s+)?(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)|(?:output|results?|response|log|content|page)\s+(?:was\s+)?truncated)${E}[^\n]{0,40}`;
+const END_LINE = String.raw`(?:(?:ends|ended|finished|complete)(?<=(?:tool|function|command|search|output|result)\s+(?:(?:output|results?|response)s?\s+)?(?:ends|ended|finished|complete))|(?:工具|命令|函数)(?:输出|结果|响应)结束|fin\s+de\s+la\s+(?:salida|respuesta|sortie|r[ée]ponse)|k[ếe]t\s+th[úu]c|ende\s+der\s+(?:ausgabe|antwort)|以上是[^\n]{0,8}(?:输出|结果|内容)|end\s+(?:of\s+)?(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)|(?:output|results?|response|log|content|page)\s+(?:was\s+)?truncated)${E}[^\n]{0,40}`;
 
 const CLOSED_THEN_TURN = pattern(
   "fake_turn",
   [
-    ["</", "end", "finished", "truncated", "fin de", "kết thúc", "ket thuc", "ende der", "以上是", "结束"],
+    ["</", "end", "finished", "complete", "truncated", "fin de", "kết thúc", "ket thuc", "ende der", "以上是", "结束"],
     [
       "user",
       "human",
@@ -55,7 +55,7 @@ const CLOSED_THEN_TURN = pattern(
       "prompt",
     ],
   ],
-  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}(?:(?:tool|function|command|search)\s+(?:output|results?|response)s?\s+)?${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-\[(]*${ROLE}(?:[ _](?:message|turn|input|prompt|query|request))?[\])]*\s*[:：]|(?:^|\n)[ \t>*#=\-\[(]*(?:new|next|incoming|follow[\s-]?up)[ _](?:user|human)[ _](?:message|turn|input|request)|<${ROLE}(?:[_-](?:turn|message|input|prompt|query|request))?>|(?:^|\n)[ \t>*]*\[${ROLE}\]|${NEW_ORDERS})`,
+  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}(?:(?:tool|function|command|search)\s+(?:output|results?|response)s?\s+)?${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-\[(]*${ROLE}(?:[ _](?:message|turn|input|prompt|query|request))?[\])]*\s*[:：]|(?:^|\n)[ \t>*#=\-\[(]*(?:new|next|incoming|follow[\s-]?up|begin|start)[ _](?:(?:of|the)[ _])*(?:user|human)[ _](?:message|turn|input|request)|<${ROLE}(?:[_-](?:turn|message|input|prompt|query|request))?>|(?:^|\n)[ \t>*]*\[${ROLE}\]|${NEW_ORDERS})`,
   {
     starts: [
       "</",
@@ -148,7 +148,7 @@ const TURN_ORDER = String.raw`${ATTACK_IN_TURN}|${SECRET_PLACES}|${HARMFUL_ACT}|
 const ROLE_LINE = pattern(
   "fake_turn",
   [["user", "human", "system", "usuario", "utilisateur", "benutzer", "người dùng", "nguoi dung", "用户", "系统"]],
-  String.raw`(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统)(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统))(?:[ _](?:turn|message|input|prompt|request))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2})[^\n]{0,300}?(?:${TURN_ORDER})`,
+  String.raw`(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统)(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2})[^\n]{0,300}?(?:${TURN_ORDER})`,
   { starts: ["user", "human", "system", "usuario", "utilisateur", "benutzer", "người", "nguoi", "用户", "系统"] },
 );
 // A tool record then a user record, as JSON lines: {"role": "tool", …} {"role": "user", "content": "…delete…"}.
@@ -178,7 +178,7 @@ const PUT_IN_MOUTH = pattern(
       "accepted",
     ],
   ],
-  String.raw`(?:${S}the\s+user\s+(?:has\s+|had\s+|just\s+)?(?:said|says|wrote|asked|told\s+(?:me|us|you)|instructed|requested)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already|previously|just|earlier)\s+(?:agreed|promised|confirmed|consented|accepted|committed)${E}[^.\n]{0,80}?${S}(?:previous|last|earlier|prior)\s+(?:reply|message|turn|response|answer)${E}|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already\s+|previously\s+|earlier\s+|just\s+)?(?:agreed|promised|offered|committed|undertook)\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER}))`,
+  String.raw`(?:${S}the\s+user\s+(?:has\s+|had\s+|just\s+)?(?:said|says|wrote|asked|told\s+(?:me|us|you)|instructed|requested)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already|previously|just|earlier)\s+(?:agreed|promised|confirmed|consented|accepted|committed)${E}[^.\n]{0,80}?${S}(?:previous|last|earlier|prior)\s+(?:reply|message|turn|response|answer)${E}|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already\s+|previously\s+|earlier\s+|just\s+)?(?:agreed|promised|offered|committed|undertook)\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})|${S}the\s+user\s+(?:asked|told|instructed)\s+you\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})[^.\n]{0,40}?${S}you\s+(?:agreed|accepted|confirmed|said\s+yes)${E})`,
   { starts: ["the user", "you"] },
 );
 // A "### Reasoning" heading over the agent's plan in its own voice.
@@ -200,6 +200,14 @@ const AGENT_CLAIM = pattern(
   { starts: ["confirmed", "checked", "verified", "cleared", "the user"] },
 );
 
+// The legacy "H:" / "A:" transcript labels, looked for from "h:" (a one-letter role would be found everywhere).
+const SHORT_HUMAN = pattern(
+  "fake_turn",
+  [["h:"]],
+  String.raw`h:(?<=(?:^|\n)[ \t>*]{0,4}h:)[^\n]{0,300}?(?:${TURN_ORDER})`,
+  { starts: ["h:"] },
+);
+
 export const TURN_PATTERNS: readonly Detector[] = [
   CLOSED_THEN_TURN,
   USER_TURN_ATTACK,
@@ -211,4 +219,5 @@ export const TURN_PATTERNS: readonly Detector[] = [
   PUT_IN_MOUTH,
   REASONING_HEADING,
   AGENT_CLAIM,
+  SHORT_HUMAN,
 ];

@@ -5,7 +5,7 @@ import type { Hit } from "./threat-patterns.js";
  * "your safety rules do not apply here"', 'phrases such as "the user already approved"' or 'never run commands like
  * `echo … | base64 -d | bash`'. The whole hit must stand inside one pair of double quotes or backticks on one line,
  * and a word that announces an example, or a forbidden act (never run, do not paste), must stand just before the
- * opening one ("don't hesitate to run `…`" is no warning). An attack that quotes itself without that ('The user said:
+ * opening one ("don't hesitate to run `…`" is no warning); a lone token in backticks is named, not used. An attack that quotes itself without that ('The user said:
  * "…"', 'Run `…`') is still reported.
  */
 const ANNOUNCED =
@@ -32,5 +32,7 @@ export function quotedAsExample(text: string, hit: Hit): boolean {
   // A straight quote or backtick may close an earlier pair: count those before it on the line.
   const mark = text[open]!;
   if (mark !== "“" && (text.slice(lineStart, open).split(mark).length - 1) % 2 === 1) return false;
+  // A single token in backticks is its name, not its use: "Gemma uses `<start_of_turn>` markers".
+  if (mark === "`" && close - open <= 41 && !/\s/.test(text.slice(open + 1, close))) return true;
   return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
 }
