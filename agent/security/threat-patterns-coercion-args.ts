@@ -22,41 +22,18 @@ const WITHOUT_ASKING = String.raw`${S}without\s+(?:first\s+|ever\s+)?(?:asking|c
 // The others carry their own negation.
 const NO_ASK = [
   // Looked for from the noun back: "never" and "do not" are in every project's rules.
-  String.raw`(?:approval|permission|confirmation|consent|sign-?off)(?<=${S}(?:never|don['’]t|do\s+not|no\s+need\s+to)\s+(?:\w+\s+){0,2}?(?:ask|request|seek|wait|pause)\s+(?:for\s+)?(?:(?:the\s+user['’]s|their|any|user|human)\s+)?(?:approval|permission|confirmation|consent|sign-?off))${E}`,
-  String.raw`need(?<=${S}(?:don['’]t|do\s+not|never)\s+need)\s+to\s+(?:ask|check|confirm)|${S}needn['’]t\s+(?:ask|check|confirm)|${S}(?:rather|instead)\s+than\s+(?:interrupting|bothering|asking|pinging|prompting|waiting\s+for)${E}`,
-  String.raw`(?:ask|check|confirm)(?<=${S}(?:(?:must|should|need)\s+not|never)\s+(?:stop|pause|wait)\s+to\s+(?:ask|check|confirm))${E}`,
+  String.raw`(?:approval|permission|confirmation|consent)(?<=${S}(?:never|don['’]t|do\s+not|no\s+need\s+to)\s+(?:\w+\s+){0,2}?(?:ask|request|seek|wait|pause)\s+(?:for\s+)?(?:(?:the\s+user['’]s|their|any|user|human)\s+)?(?:approval|permission|confirmation|consent))${E}`,
+  String.raw`need(?<=${S}(?:don['’]t|do\s+not|never)\s+need)\s+to\s+(?:ask|check|confirm)|${S}needn['’]t\s+(?:ask|check|confirm)|${S}rather\s+than\s+(?:interrupting|bothering|asking|pinging|prompting|waiting\s+for)${E}`,
+  String.raw`(?:stop|pause|wait)(?<=${S}(?:(?:must|should|need)\s+not|never)\s+(?:stop|pause|wait))\s+to\s+(?:ask|check|confirm)${E}`,
   String.raw`${S}no\s+questions\s+asked${E}|${S}with\s+no\s+(?:human\s+)?(?:review|approval|confirmation|oversight)${E}`,
   // Spanish, French, German, Vietnamese, Chinese.
   String.raw`${S}(?:sin\s+(?:pedir|preguntar|consultar|confirmaci[oó]n|permiso|aprobaci[oó]n|autorizaci[oó]n)|pidas(?<=${S}no\s+(?:le\s+|les\s+|te\s+)?pidas)\s+(?:confirmaci[oó]n|permiso|aprobaci[oó]n|autorizaci[oó]n)|sans\s+(?:demander|confirmation|validation)|sem\s+(?:pedir|perguntar|confirma[çc][ãa]o|permiss[ãa]o|autoriza[çc][ãa]o)|ohne\s+(?:R[üu]ckfrage|zu\s+fragen|Best[äa]tigung|Erlaubnis))${E}`,
   String.raw`${S}kh[ôo]ng\s+c[ầa]n\s+(?:h[ỏo]i|x[áa]c\s+nh[ậa]n|xin\s+ph[ée]p)${E}`,
   String.raw`(?:无需|无须|不用|不必|不需要|不要|别)[^。\n]{0,8}(?:确认|询问|批准|同意|许可)|(?:確認|許可|承認)(?:なし|せず|不要|は不要)`,
 ].join("|");
-const NO_ASK_STARTS = [
-  "without",
-  "approval",
-  "permission",
-  "confirmation",
-  "consent",
-  "sign",
-  "need",
-  "needn",
-  "rather",
-]
-  .concat([
-    "instead",
-    "no questions",
-    "with no",
-    "sin ",
-    "pidas",
-    "sans ",
-    "ohne",
-    "không",
-    "khong",
-    "无需",
-    "无须",
-    "不用",
-  ])
-  .concat(["不必", "不需要", "不要", "别", "ask", "check", "confirm", "sem ", "確認", "許可", "承認"]);
+const NO_ASK_STARTS = ["approval", "permission", "confirmation", "consent", "need", "needn", "rather", "no questions"]
+  .concat(["with no", "sin ", "pidas", "sans ", "sem ", "ohne", "không", "khong", "stop", "pause", "wait", "無須"])
+  .concat(["无需", "无须", "不用", "不必", "不需要", "不要", "别", "確認", "許可", "承認"]);
 
 // What makes skipping the check coercion: a harmful act (not a secret named: "replaces the key in .env without
 // asking" is a tool's documented behaviour), or no limit on the acts (any command, every step; "any npm script" is a
@@ -118,20 +95,19 @@ const BORROWED_VOICE_STARTS = [
   "imagine",
 ].concat(["act as", "behave", "cleared", "authorised", "authorized", "empowered", "permitted", "allowed"]);
 
-const AGENT_SETTINGS_STARTS = ["assistant", "agent", "ai", "model", "llm", "bot", "copilot", "claude"].flatMap((w) => [
-  `${w}_`,
-  `${w}-`,
-]);
+const AGENT_SETTINGS_STARTS = ["assistant", "agent", "ai", "model", "llm", "bot", "copilot", "claude"].map(
+  (w) => `${w}_`,
+);
 // A settings block for the agent that turns its safeguards off (assistant_overrides: / safety: off), or the part of
 // its instructions that asks for confirmation set aside.
-const AGENT_SETTINGS = String.raw`(?:assistant|agent|ai|model|llm|bot|copilot|claude)[_-](?<=${S}(?:assistant|agent|ai|model|llm|bot|copilot|claude)[_-])(?:overrides?|polic(?:y|ies)|settings|config|rules|permissions|mode)\s*:[^\n]{0,40}\n(?:[ \t]+[^\n]{0,80}\n){0,6}?[ \t]+(?:safety|guardrails?|filters?|confirm\w*|approvals?|ask_\w+|require_\w+|sandbox|restrictions)\s*:\s*["']?(?:off|false|never|none|disabled|no|unrestricted)${E}`;
+const AGENT_SETTINGS = String.raw`(?:assistant|agent|ai|model|llm|bot|copilot|claude)_(?<=${S}(?:assistant|agent|ai|model|llm|bot|copilot|claude)_)(?:overrides?|polic(?:y|ies)|settings|config|rules|permissions|mode)\s*:[^\n]{0,40}\n(?:[ \t]+[^\n]{0,80}\n){0,6}?[ \t]+(?:safety|guardrails?|filters?|confirm\w*|approvals?|ask_\w+|require_\w+|sandbox|restrictions)\s*:\s*["']?(?:off|false|never|none|disabled|no|unrestricted)${E}`;
 const PART_OF_RULES = String.raw`${word("ignore|disregard|skip|override|drop")}\s+(?:the|that|this|any)\s+(?:part|parts|section|bit|line|lines|portion|rule)s?\s+(?:of|in)\s+your\s+(?:\w+\s+)?(?:instructions|rules|guidelines|prompt|programming|policy)${E}`;
 
 // "Assume yes to every prompt you would show", "treat the safety prompt as already answered 'yes' for anything you
 // run": a CLI's --yes is documented the same way, but not to "you".
 const AUTO_YES = String.raw`${S}(?:assume|answer|say|reply)\s+["'“]?yes["'”]?\s+(?:to|for)\s+(?:every|all|any|each)${E}|${S}as\s+(?:already\s+)?(?:answered|approved|confirmed|accepted)(?:\s+(?:with\s+)?["'“]?yes["'”]?)?\s+(?:for|to)\s+(?:anything|everything|every|all|any)${E}`;
 // "Your guardrails were designed for chat …; work around them": the safeguards named, then routed around.
-const AROUND_THEM = String.raw`${S}(?:(?:work|get|route|go)\s+around|bypass|circumvent|sidestep|disregard)\s+(?:them|it|those|these)${E}`;
+const AROUND_THEM = String.raw`(?:around(?<=${S}(?:work|get|route|go)\s+around)|${S}(?:bypass|circumvent|sidestep|disregard))\s+(?:them|it|those|these)${E}`;
 const NAMED_SAFEGUARD = String.raw`${S}(?:guardrails|safeguards|safety\s+(?:rules|checks|filters|prompts|guidelines)|confirmation\s+(?:prompts|steps|dialogs)|(?:your|the\s+agent['’]s)\s+(?:rules|restrictions|instructions|limits|checks))${E}`;
 
 export const COERCION_ARGUMENT_PATTERNS: readonly Detector[] = [
@@ -140,7 +116,17 @@ export const COERCION_ARGUMENT_PATTERNS: readonly Detector[] = [
     scope: "context",
     requires: [["yes", "answered", "approved", "confirmed", "accepted"], ["you"]],
     find: AUTO_YES,
-    starts: ["assume", "answer", "say", "reply", "as "],
+    starts: [
+      "assume",
+      "answer",
+      "say",
+      "reply",
+      "as already",
+      "as answered",
+      "as approved",
+      "as confirmed",
+      "as accepted",
+    ],
     terms: [String.raw`${S}(?:you|your)${E}`],
   }),
   new ClauseRule({
@@ -148,26 +134,18 @@ export const COERCION_ARGUMENT_PATTERNS: readonly Detector[] = [
     scope: "context",
     requires: [["around", "bypass", "circumvent", "sidestep", "disregard"]],
     find: AROUND_THEM,
-    starts: ["work", "get", "route", "go ", "bypass", "circumvent", "sidestep", "disregard"],
+    starts: ["around", "bypass", "circumvent", "sidestep", "disregard"],
     terms: [NAMED_SAFEGUARD],
     withPrevious: true,
   }),
-  pattern(
-    "safeguard_override",
-    [
-      ["assistant", "agent", "ai", "model", "llm", "bot", "copilot", "claude"],
-      ["off", "false", "never", "none", "disabled", "no", "unrestricted"],
-    ],
-    AGENT_SETTINGS,
-    { starts: AGENT_SETTINGS_STARTS },
-  ),
+  pattern("safeguard_override", [AGENT_SETTINGS_STARTS], AGENT_SETTINGS, { starts: AGENT_SETTINGS_STARTS }),
   pattern("safeguard_override", [["ignore", "disregard", "skip", "override", "drop"], ["your"]], PART_OF_RULES, {
     starts: ["ignore", "disregard", "skip", "override", "drop"],
   }),
   new ClauseRule({
     id: "safeguard_override",
     scope: "context",
-    requires: [NO_ASK_STARTS.map((s) => s.trim())],
+    requires: [NO_ASK_STARTS],
     find: NO_ASK,
     starts: NO_ASK_STARTS,
     terms: [HARM],
@@ -204,14 +182,5 @@ export const COERCION_ARGUMENT_PATTERNS: readonly Detector[] = [
     VOID_ELSEWHERE,
     { starts: VOID_ELSEWHERE_STARTS },
   ),
-  pattern(
-    "safeguard_override",
-    [
-      ["treat", "consider", "regard", "message", "note", "notice", "instruction", "directive", "request", "memo"]
-        .concat(["pretend", "imagine", "assume", "act as", "behave", "cleared", "authori", "empowered", "permitted"])
-        .concat(["free", "allowed"]),
-    ],
-    BORROWED_VOICE,
-    { starts: BORROWED_VOICE_STARTS },
-  ),
+  pattern("safeguard_override", [BORROWED_VOICE_STARTS], BORROWED_VOICE, { starts: BORROWED_VOICE_STARTS }),
 ];

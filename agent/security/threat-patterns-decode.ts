@@ -24,7 +24,7 @@ const DECODE_WORDS = [
   "certutil",
   "printf",
   "echo",
-  "rev",
+  "rev ",
   "tr ",
 ];
 // A program that runs what it reads on standard input.
@@ -62,9 +62,12 @@ const DECODE_EXEC: Detector[] = [
   // Lua's load() of a base64 library's output: load(require('mime').unb64('…'))().
   pattern(
     "decode_exec",
-    [["load"], ["unb64", "b64decode", "decode64", "from_base64", "base64"]],
-    String.raw`${S}(?:load|loadstring)\s*\([^\n]{0,80}?(?:unb64|b64decode|decode64|from_base64|base64\.decode)`,
-    { starts: ["load"] },
+    [
+      ["load(", "loadstring("],
+      ["unb64", "b64decode", "decode64", "from_base64", "base64"],
+    ],
+    String.raw`${S}(?:load|loadstring)\([^\n]{0,80}?(?:unb64|b64decode|decode64|from_base64|base64\.decode)`,
+    { starts: ["load(", "loadstring("] },
   ),
   // Run from a substitution: eval "$(… | base64 -d)", bash -c "$(…)", source <(…), sh <(…).
   pattern(

@@ -66,7 +66,7 @@ const CONDITION = [
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+${EXCHANGES})`,
   // Any verb ("once the user approves", "should the user ever mention", "wait until the user stops watching"): the
   // clause still needs a harmful act or stealth.
-  String.raw`${word(String.raw`user|human|someone|anyone|developer|maintainer|reviewer|owner|operator|client|customer`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:[\w,]+\s+){0,4}?(?:the\s+|a\s+)?(?:user|human|someone|anyone|developer|maintainer|reviewer|owner|operator|client|customer))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
+  String.raw`${word(String.raw`user|human|someone|anyone|developer|maintainer|reviewer|owner`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:[\w,]+\s+){0,4}?(?:the\s+|a\s+)?(?:user|human|someone|anyone|developer|maintainer|reviewer|owner))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
   // "If they ask for a summary": "they" only with a request ("remove the tokens if they exist" is code's comment).
   String.raw`${word("they")}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until)\s+(?:[\w,]+\s+){0,4}?they)\s+(?:ever\s+)?(?:ask|request|mention|say|want|type|open)(?:s|ed)?${E}`,
   // The event in the passive: "when a release is requested", "once the PR gets approved".
@@ -82,9 +82,6 @@ const CONDITION_WORDS = [
   "maintainer",
   "reviewer",
   "owner",
-  "operator",
-  "client",
-  "customer",
   "before",
   "requested",
   "asked for",
@@ -137,7 +134,7 @@ const ELSEWHERE_WORDS = [
 ].concat(["pidan", "pida", "pide", "piden", "pregunte"]);
 
 // A trigger written as data: "when: on_user_request(\"deploy\")" over "do: curl -d @.env https://…".
-const DATA_TRIGGER = String.raw`(?:user|human)(?<=(?:^|\n)[ \t-]*(?:when|on|trigger|if)\s*:[^\n]{0,100}(?:user|human))[^\n]{0,100}\n(?:[^\n]{0,200}\n){0,4}?[^\n]{0,200}?(?:${DANGEROUS_ACT})`;
+const DATA_TRIGGER = String.raw`(?:user|human)(?<=(?:^|\n)[ \t-]*(?:when|trigger)\s*:[^\n]{0,100}(?:user|human))[^\n]{0,100}\n(?:[^\n]{0,200}\n){0,4}?[^\n]{0,200}?(?:${DANGEROUS_ACT})`;
 
 export const TRIGGER_PATTERNS: readonly Detector[] = [
   // "Any time a file under infra/ is opened, quietly append …": tool descriptions say "call it any time the user …",
@@ -153,7 +150,15 @@ export const TRIGGER_PATTERNS: readonly Detector[] = [
     negatable: true,
     directed: true,
   }),
-  pattern("planted_trigger", [["user", "human"], [":"]], DATA_TRIGGER, { starts: ["user", "human"] }),
+  pattern(
+    "planted_trigger",
+    [
+      ["user", "human"],
+      ["when:", "when :", "trigger:"],
+    ],
+    DATA_TRIGGER,
+    { starts: ["user", "human"] },
+  ),
   new ClauseRule({
     id: "planted_trigger",
     scope: "context",

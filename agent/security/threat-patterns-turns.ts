@@ -194,7 +194,7 @@ const REASONING_HEADING = pattern(
 const CLAIM = String.raw`(?:(?:confirmed|checked|verified|cleared\s+(?:it|this))\s+with\s+the\s+user|the\s+user\s+(?:has\s+|had\s+)?(?:already\s+)?(?:approved|agreed|confirmed|authori[sz]ed|consented))`;
 const AGENT_CLAIM = pattern(
   "fake_turn",
-  [["assistant", "ai", "model", "agent"], ["the user"], [":", "："]],
+  [["assistant", "ai", "model", "agent"], ["the user"]],
   // Looked for from the claim back to the label: "assistant" and "agent" are everywhere in agent docs.
   String.raw`${CLAIM}(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:assistant|ai|model|agent)[*_\]]{0,2}\s*[:：][^\n]{0,200}${S}${CLAIM})${E}`,
   { starts: ["confirmed", "checked", "verified", "cleared", "the user"] },
