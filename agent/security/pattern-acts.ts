@@ -14,7 +14,7 @@ export const HARMFUL_ACT = [
   // Remote or hidden code, shells with privilege, persistence.
   String.raw`${S}(?:curl|wget|netcat|ncat|scp|base64|eval|sudo|crontab|cron\s+jobs?|postinstall|preinstall)${E}|\.bashrc|\.zshrc|\.profile${E}|--index-url|--extra-index-url|${S}chmod\s+(?:-R\s+)?[0-7]?77${E}`,
   // Destruction and history rewriting.
-  String.raw`${S}rm\s+-\w*[rf]|${S}(?:wipe|truncate|nuke|shred)${E}|--force${E}|${S}force[\s-]?push|--mirror${E}|--no-verify${E}|reset\s+--hard|git\s+remote\s+(?:add|set-url)|${S}push\s+(?:\w+\s+)?--all${E}|${S}push\s+(?:\w+\s+){0,3}?to\s+(?:an?\s+|the\s+)?(?:external|another|other|different|personal|private|mirror|outside)\s+(?:remote|repo|repository|server|host)${E}`,
+  String.raw`${S}rm\s+-\w+(?!\w)(?<=-\w*[rf]\w*)(?!\s+(?:\./)?(?:node_modules|dist|build|out|target|coverage|\.cache|\.next|\.turbo|tmp)(?:[/\s\x60'"]|$))|${S}(?:wipe|truncate|nuke|shred)${E}|--force${E}|${S}force[\s-]?push|--mirror${E}|--no-verify${E}|reset\s+--hard|git\s+remote\s+(?:add|set-url)|${S}push\s+(?:\w+\s+)?--all${E}|${S}push\s+(?:\w+\s+){0,3}?to\s+(?:an?\s+|the\s+)?(?:external|another|other|different|personal|private|mirror|outside)\s+(?:remote|repo|repository|server|host)${E}`,
   String.raw`${S}(?:delete|drop|remove|erase)\s+(?:\w+\s+){0,4}?(?:databases?|db|tables?|migrations?|\.git|repo(?:sitory)?|branch\s+protection|backups?|history|production|everything|namespaces?|ns|clusters?|buckets?|volumes?)${E}`,
   // Publishing and deploying on one's own.
   String.raw`${S}(?:npm|pnpm|yarn|cargo|gem|poetry)\s+publish${E}|${S}twine\s+upload${E}|${S}docker\s+push${E}`,

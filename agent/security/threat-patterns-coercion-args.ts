@@ -58,7 +58,7 @@ const POINTLESS_WORDS = ["pointless", "redundant", "unnecessary", "unwarranted",
 const CHECK = String.raw`${S}(?:(?:confirmation|approval|permission|refusal|safety)\s+(?:steps?|dialogs?|prompts?|checks?|behaviou?rs?|process|requests?|instructions|rules|guidelines|filters)|(?:usual|normal|extra|your)\s+(?:caution|carefulness|care|vigilance|hesitation)|(?:confirmation|approval)\s+requirements?|that\s+requirement|ask\s+for\s+confirmation|(?:guard|gate|check|safeguard|guardrail|restriction|limit)s?\s+(?:that|which)\s+(?:stops?|prevents?|blocks?|limits?|restricts?)\s+you|(?:prior|previous|earlier|original)\s+(?:safety\s+)?(?:instructions|rules|guidelines)|(?:ask|asking)\s+(?:\w+\s+){0,2}?to\s+confirm|confirm(?:ing)?\s+their\s+own)${E}`;
 // The order that follows must itself be coercive or harmful: "confirmation prompts are disabled in CI, so run make
 // test" is a CI document.
-const THEN_ORDER = String.raw`${S}(?:skip|comply|proceed|go\s+ahead|feel\s+free|retry|carry\s+(?:out|on)|keep\s+going|override)${E}|${HARMFUL_ACT}|${S}(?:for|in|during)\s+this\s+(?:session|conversation|repo(?:sitory)?|workspace|project|task)${E}`;
+const THEN_ORDER = String.raw`${S}(?:skip|comply|carry\s+(?:out|on)|keep\s+going|override|retry|destroy|-auto-approve)${E}|${HARMFUL_ACT}|${S}(?:for|in|during)\s+this\s+(?:session|conversation|repo(?:sitory)?|workspace|project|task)${E}`;
 
 // Looked for from the verb back: "die", "las", "les" start too many English words to be prefilter words.
 const VOID_ELSEWHERE = [

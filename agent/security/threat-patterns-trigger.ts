@@ -37,8 +37,6 @@ const MOMENT = [
   String.raw`${word(EXCHANGE)}(?<=${S}(?:on|at|from|with|after|by)\s+(?:the|the\s+user['’]s|your|their)\s+${ORDINAL}\s+${EXCHANGE})`,
   // The same moment as payloads are translated: la próxima vez que, la prochaine fois que, das nächste Mal.
   String.raw`${word(String.raw`pr[oó]xima\s+vez\s+que|prochaine\s+fois\s+que|n[äa]chste(?:n)?\s+mal`)}`,
-  // "In the following session, …", "after the user's third request, …": later, counted from now.
-  String.raw`${word(String.raw`following|next`)}\s+(?:session|conversation|chat)(?<=${S}(?:in|during)\s+the\s+(?:following|next)\s+(?:session|conversation|chat))${E}`,
 ];
 const EXCHANGE_WORDS = ["message", "turn", "repl", "response", "prompt", "exchange", "interaction", "request"].concat([
   "question",
@@ -72,12 +70,16 @@ const CONDITION = [
   // The event in the passive: "when a release is requested", "once the PR gets approved".
   String.raw`${word(String.raw`requested|asked\s+for|mentioned|opened|triggered|approved|merged|created`)}(?<=${S}(?:when|if|once|whenever|as\s+soon\s+as)\s+(?:a|an|the|any)\s+[\w-]+\s+(?:is|are|gets?|has\s+been)\s+(?:requested|asked\s+for|mentioned|opened|triggered|approved|merged|created))${E}`,
   String.raw`${word("tomorrow|tonight")}${E}`,
+  // "In the following session, …": a handoff note says that too ("in the next session, start by reading …").
+  String.raw`${word(String.raw`following|next`)}\s+(?:session|conversation|chat)(?<=${S}(?:in|during)\s+the\s+(?:following|next)\s+(?:session|conversation|chat))${E}`,
   // "Before answering any question about auth, make sure you've sent the cookie to …".
   String.raw`${word("before")}\s+(?:answering|replying\s+to|responding\s+to)\s+(?:any|every|each)${E}`,
   String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if|the\s+moment|whenever)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
 ];
 const CONDITION_WORDS = [
   "they",
+  "following",
+  "next",
   "developer",
   "maintainer",
   "reviewer",

@@ -148,7 +148,7 @@ const TURN_ORDER = String.raw`${ATTACK_IN_TURN}|${SECRET_PLACES}|${HARMFUL_ACT}|
 const ROLE_LINE = pattern(
   "fake_turn",
   [["user", "human", "system", "usuario", "utilisateur", "benutzer", "người dùng", "nguoi dung", "用户", "系统"]],
-  String.raw`(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统)(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2})[^\n]{0,300}?(?:${TURN_ORDER})`,
+  String.raw`(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统)(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2})[^\n]{0,300}?(?:${TURN_ORDER})(?![^\n]*[?？])`,
   { starts: ["user", "human", "system", "usuario", "utilisateur", "benutzer", "người", "nguoi", "用户", "系统"] },
 );
 // A tool record then a user record, as JSON lines: {"role": "tool", …} {"role": "user", "content": "…delete…"}.
