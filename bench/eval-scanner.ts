@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { scanForThreats, scanWhole, type ThreatFinding } from "../agent/security/threat-scanner.js";
-import { loadProbeFamilies } from "../test/fixtures/scanner-probes/probes.js";
+import { loadProbeFamilies, type Probe } from "../test/fixtures/scanner-probes/probes.js";
 import { medianMs } from "./median-time.js";
 
 const SKIPPED = new Set(["SOURCES.tsv", "README.md"]);
@@ -46,6 +46,44 @@ interface FamilyResult {
   readonly missed: readonly string[];
   readonly nearMisses: number;
   readonly nearMissesFlagged: readonly string[];
+  /** Per batch (the word before "-batch-" in a probe's name; "first" without one): caught of payloads, flagged. */
+  readonly batches: Record<string, BatchResult>;
+}
+
+interface BatchResult {
+  payloads: number;
+  caught: number;
+  nearMisses: number;
+  flagged: number;
+}
+
+// Each later batch was written after the rules before it and measured before any change: its own rate is the
+// figure that says how the rules generalise, so it is kept apart from the family's total.
+const batchOf = (name: string): string => /^(\w+)-batch-/.exec(name)?.[1] ?? "first";
+
+function byBatch(
+  payloads: readonly Probe[],
+  missed: readonly string[],
+  benign: readonly Probe[],
+  flagged: readonly string[],
+) {
+  const batches: Record<string, BatchResult> = {};
+  const get = (name: string) => {
+    const key = batchOf(name);
+    batches[key] ??= { payloads: 0, caught: 0, nearMisses: 0, flagged: 0 };
+    return batches[key];
+  };
+  for (const p of payloads) {
+    const b = get(p.name);
+    b.payloads++;
+    if (!missed.includes(p.name)) b.caught++;
+  }
+  for (const p of benign) {
+    const b = get(p.name);
+    b.nearMisses++;
+    if (flagged.includes(p.name)) b.flagged++;
+  }
+  return batches;
 }
 
 /** Issue #23's probes: per family, the payloads caught (by any pattern) and the near-misses flagged. */
@@ -63,12 +101,22 @@ function evaluateProbes(out: string[]): Record<string, FamilyResult> {
       missed,
       nearMisses: family.benign.length,
       nearMissesFlagged: flagged,
+      batches: byBatch(family.payloads, missed, family.benign, flagged),
     };
     out.push(
       `  ${family.family}: ${caught}/${family.payloads.length} payloads caught, ${flagged.length}/${family.benign.length} near-misses flagged` +
         (missed.length > 0 ? `; missed ${missed.join(", ")}` : "") +
         (flagged.length > 0 ? `; flagged ${flagged.join(", ")}` : ""),
     );
+  }
+  const batches = new Set(Object.values(results).flatMap((r) => Object.keys(r.batches)));
+  for (const batch of batches) {
+    const rows = Object.entries(results).map(([family, r]) => [family, r.batches[batch]] as const);
+    const cell = ([family, b]: readonly [string, BatchResult | undefined]) =>
+      `${family} ${b?.caught ?? 0}/${b?.payloads ?? 0}${b?.flagged ? ` (${b.flagged} flagged)` : ""}`;
+    const caught = rows.reduce((n, [, b]) => n + (b?.caught ?? 0), 0);
+    const total = rows.reduce((n, [, b]) => n + (b?.payloads ?? 0), 0);
+    out.push(`  batch ${batch}: ${caught}/${total}; ${rows.map(cell).join(", ")}`);
   }
   return results;
 }

@@ -8,12 +8,13 @@ import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
  * other terms, and the verb that makes it an order (`head`), on that occurrence's clause only, each clause at most
  * once, so a scan stays linear in the text's length whatever the input.
  *
- * A clause ends at a sentence end ([.!?] before whitespace), a blank line (CRLF ones too) or the start of a list item;
- * a line break alone does not end one (hard-wrapped Markdown). About REACH characters either side of the found term
+ * A clause ends at a sentence end ([.!?] before whitespace, not the dot of "e.g." or "i.e."), a blank line (CRLF
+ * ones too) or the start of a list item; a line break alone does not end one (hard-wrapped Markdown). About REACH characters either side of the found term
  * are read.
  */
 const REACH = 400;
-const BOUNDARY = /[.!?](?=\s)|\n[ \t\r]*\n|\n(?=[ \t]*(?:[-*+>•]|\d{1,3}[.)])[ \t])/g;
+const BOUNDARY =
+  /(?<!(?:^|\W)(?:e\.g|i\.e|vs|etc|cf))[.!?](?=\s)|\n[ \t\r]*\n|\n(?=[ \t]*(?:[-*+>•]|\d{1,3}[.)])[ \t])/g;
 
 // A negation just before the verb: "never", "do not", "don't", "must not", "avoid", "without", … and at most three
 // words between ("Never read .env files or search the filesystem" is a rule, not a hunt).
@@ -22,10 +23,10 @@ const NEGATION = new PythonRegex(
 );
 
 // Who is told to act, just before the verb: the clause starts with it (an imperative, perhaps after "Every hour, ",
-// "Greeting: " or both), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
+// "When X, before Y, ", "Note for later: " or both), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
 // do it, or it is the command of "run `…`".
 const DIRECTED = new PythonRegex(
-  String.raw`(?:^[^\p{L}]*(?:\w+\s*:\s*)?(?:[^,.;:!?\n]{1,60},\s*)?(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
+  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,60}:\s*)?(?:[^,.;:!?\n]{1,60}(?:,|->|=>|→)\s*){0,3}(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
 );
 
 export interface ClauseRuleSpec {

@@ -9,9 +9,10 @@ import type { Detector } from "./threat-patterns.js";
  * is the decode step and the interpreter joined by a pipe or a substitution, whatever stands between them.
  */
 
-// A decoding step: base64/32/16 -d, xxd -r, openssl's base64 -d, uudecode, certutil -decode, and printf or echo -e
-// of three or more hex or octal escapes.
-const DECODE = String.raw`(?:base(?:64|32|16)|basenc)${E}[^\n|]{0,60}?\s-(?:d|-decode|D|di|id)${E}|xxd${E}[^\n|]{0,40}?\s-r${E}|openssl${E}[^\n|]{0,60}?\s-(?:d|a|base64)${E}[^\n|]{0,40}?\s-(?:d|a|base64)${E}|uudecode${E}|certutil${E}[^\n|]{0,40}?-decode${E}|printf\s+(?:-\S+\s+)?['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}|echo\s+-[a-z]*e[a-z]*\s+['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}`;
+// A decoding step: base64/32/16 -d, xxd -r, openssl's base64 -d, uudecode, certutil -decode, printf (perhaps through
+// '%b') or echo -e of three or more hex or octal escapes, and the ciphers of a pipeline: rev, and tr between two
+// letter ranges (rot13: tr 'A-Za-z' 'N-ZA-Mn-za-m'); rev only spaced as a command (`| rev |`, not a regex's `|rev|`).
+const DECODE = String.raw`(?:base(?:64|32|16)|basenc)${E}[^\n|]{0,60}?\s-(?:d|-decode|D|di|id)${E}|xxd${E}[^\n|]{0,40}?\s-r${E}|openssl${E}[^\n|]{0,60}?\s-(?:d|a|base64)${E}[^\n|]{0,40}?\s-(?:d|a|base64)${E}|uudecode${E}|certutil${E}[^\n|]{0,40}?-decode(?:hex)?${E}|printf\s+(?:-\S+\s+)?(?:['"]%[bs]['"]\s+)?['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}|rev(?<=\|\s{1,4}rev)\s|tr\s+['"]?(?:[a-z]-[a-z]){1,4}['"]?\s+['"]?[a-z]-[a-z]|echo\s+-[a-z]*e[a-z]*\s+['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}`;
 const DECODE_WORDS = [
   "base64",
   "base32",
@@ -23,6 +24,8 @@ const DECODE_WORDS = [
   "certutil",
   "printf",
   "echo",
+  "rev ",
+  "tr ",
 ];
 // A program that runs what it reads on standard input.
 const INTERPRETER = String.raw`(?:sudo\s+(?:-\S+\s+){0,3})?(?:env\s+(?:\S+=\S+\s+){0,3})?(?:/usr/bin/|/bin/|/usr/local/bin/)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[\d.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|osascript|source\s+/dev/stdin|\.\s+/dev/stdin)${E}`;
@@ -41,6 +44,30 @@ const DECODE_EXEC: Detector[] = [
     [DECODE_WORDS, [">"]],
     String.raw`(?:${DECODE})[^\n|>]{0,200}>\s*\S{1,200}\s*(?:&&|;)\s*${INTERPRETER}\s+\S`,
     { starts: DECODE_WORDS },
+  ),
+  // certutil writes what it decodes to its second argument: certutil -decodehex p.hex p.ps1 && powershell … p.ps1.
+  pattern(
+    "decode_exec",
+    [["certutil"], ["decode"]],
+    String.raw`certutil${E}[^\n|]{0,40}?-decode(?:hex)?\s+\S+\s+\S+\s*(?:&&|;|\n)\s*(?:start\s+|call\s+)?(?:${INTERPRETER}|(?:cmd|cscript|wscript|mshta|rundll32|regsvr32)${E}|\S+\.(?:exe|bat|cmd|ps1|vbs)${E})`,
+    { starts: ["certutil"] },
+  ),
+  // Decoded into a file made executable and run by its path: base64 -d > /tmp/.x; chmod +x /tmp/.x; /tmp/.x.
+  pattern(
+    "decode_exec",
+    [DECODE_WORDS, ["chmod"]],
+    String.raw`(?:${DECODE})[^\n|>]{0,200}>\s*\S{1,200}\s*(?:&&|;)\s*chmod\s+\S+\s+\S+\s*(?:&&|;)\s*(?:\./|/|~/)\S`,
+    { starts: DECODE_WORDS },
+  ),
+  // Lua's load() of a base64 library's output: load(require('mime').unb64('…'))().
+  pattern(
+    "decode_exec",
+    [
+      ["load(", "loadstring("],
+      ["unb64", "b64decode", "decode64", "from_base64", "base64"],
+    ],
+    String.raw`${S}(?:load|loadstring)\([^\n]{0,80}?(?:unb64|b64decode|decode64|from_base64|base64\.decode)`,
+    { starts: ["load(", "loadstring("] },
   ),
   // Run from a substitution: eval "$(… | base64 -d)", bash -c "$(…)", source <(…), sh <(…).
   pattern(

@@ -2,8 +2,10 @@ import { ClauseRule } from "./clause-rules.js";
 import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
+import { COERCION_ARGUMENT_PATTERNS } from "./threat-patterns-coercion-args.js";
 import { DECODE_PATTERNS } from "./threat-patterns-decode.js";
 import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
+import { EXFIL_SLOT_PATTERNS } from "./threat-patterns-exfil-slots.js";
 import { PAYLOAD_PATTERNS } from "./threat-patterns-payload.js";
 import { TRIGGER_PATTERNS } from "./threat-patterns-trigger.js";
 import { TURN_PATTERNS } from "./threat-patterns-turns.js";
@@ -302,10 +304,12 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...PERSONA_SWITCH,
   ...PAYLOAD_PATTERNS,
   ...COERCION_PATTERNS,
+  ...COERCION_ARGUMENT_PATTERNS,
   ...TURN_PATTERNS,
   ...DECODE_PATTERNS,
   ...TRIGGER_PATTERNS,
   ...EXFIL_LINK_PATTERNS,
+  ...EXFIL_SLOT_PATTERNS,
 ];
 
 /** The ids of our classes, in report order. */

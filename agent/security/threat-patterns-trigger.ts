@@ -1,6 +1,6 @@
 import { ClauseRule } from "./clause-rules.js";
 import { ACT_VERB, DANGEROUS_ACT, STEALTH } from "./pattern-acts.js";
-import { E, S, word } from "./pattern-kit.js";
+import { E, pattern, S, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 
 /**
@@ -19,6 +19,7 @@ import type { Detector } from "./threat-patterns.js";
 const SOMEONE = String.raw`(?:the\s+|a\s+|any\s+)?(?:user|human|developer|someone|somebody|anyone|anybody|they|he|she|client|customer)${E}`;
 const COUNT = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|some|a\s+couple\s+of)`;
 const EXCHANGES = String.raw`(?:messages|turns|replies|responses|prompts|exchanges|interactions|requests|questions|conversations|sessions|tool\s+calls|user\s+messages)${E}`;
+const WORK = String.raw`(?:tasks|edits|commits|changes|builds|runs|commands|files|fixes)${E}`;
 const EXCHANGE = String.raw`(?:message|turn|reply|response|prompt|request|question|conversation|session|interaction)${E}`;
 const ORDINAL = String.raw`(?:\d{1,3}(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|following)`;
 
@@ -27,7 +28,13 @@ const MOMENT = [
   // Looked for from the noun back ("after three more messages"), so that no short word starts a match. "More" is
   // what makes it a plant: counted from now ("after every 3 messages, run a status" is a protocol).
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+(?:more|further|additional|other)\s+${EXCHANGES})`,
-  String.raw`${word(EXCHANGE)}(?<=${S}(?:on|at|from|with)\s+the\s+${ORDINAL}\s+${EXCHANGE})`,
+  // "After you have helped with three more tasks": counted in the agent's own work too.
+  String.raw`${word("more|further|additional")}(?<=${S}(?:after|in)\s+(?:[\w'’]+\s+){1,5}?${COUNT}\s+(?:more|further|additional))\s+${WORK}`,
+  // "On the next build request ->": the next one of a kind.
+  String.raw`${word("next")}\s+[\w-]+\s+(?:request|message|prompt|question)${E}`,
+  // "In two days, …": a delay counted from now.
+  String.raw`${word(String.raw`days?|hours?|weeks?`)}(?<=${S}in\s+${COUNT}\s+(?:more\s+)?(?:days?|hours?|weeks?))${E}`,
+  String.raw`${word(EXCHANGE)}(?<=${S}(?:on|at|from|with|after|by)\s+(?:the|the\s+user['’]s|your|their)\s+${ORDINAL}\s+${EXCHANGE})`,
   // The same moment as payloads are translated: la próxima vez que, la prochaine fois que, das nächste Mal.
   String.raw`${word(String.raw`pr[oó]xima\s+vez\s+que|prochaine\s+fois\s+que|n[äa]chste(?:n)?\s+mal`)}`,
 ];
@@ -38,18 +45,56 @@ const EXCHANGE_WORDS = ["message", "turn", "repl", "response", "prompt", "exchan
   "tool call",
   "user message",
 ]);
-const MOMENT_WORDS = ["next", "próxima", "proxima", "prochaine", "nächste", "nachste", ...EXCHANGE_WORDS];
+const MOMENT_WORDS = [
+  "next",
+  "próxima",
+  "proxima",
+  "prochaine",
+  "nächste",
+  "nachste",
+  "following",
+  ...EXCHANGE_WORDS,
+].concat(["more", "further", "additional", "day", "hour", "week"]);
 
 const OUTCOME = String.raw`(?:pass(?:es|ed)?|succeed(?:s|ed)?|green|finish(?:es|ed)?|complete[sd]?|done)`;
 const CONDITION = [
-  String.raw`${word("whenever")}\s+(?:${SOMEONE}|you\s+are\s+asked)`,
+  String.raw`${word("whenever")}\s+(?:${SOMEONE}|you(?:\s+are|['’]re|\s+get)\s+asked)`,
   // "The first time the user opens the project, run npm install" is onboarding; with a harmful act it is a plant.
   String.raw`${word(String.raw`first\s+time`)}\s+(?:that\s+)?(?:${SOMEONE}|you\s+(?:are|get)\s+asked|you['’]re\s+asked)`,
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+${EXCHANGES})`,
-  String.raw`${word(String.raw`user|human|someone|anyone`)}(?<=${S}(?:when|if|once|as\s+soon\s+as)\s+(?:ever\s+)?(?:the\s+|a\s+)?(?:user|human|someone|anyone))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?(?:mentions?|asks?|says|types?|requests?|talks|brings\s+up|opens|wants|runs)${E}`,
-  String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
+  // Any verb ("once the user approves", "should the user ever mention", "wait until the user stops watching"): the
+  // clause still needs a harmful act or stealth.
+  String.raw`${word(String.raw`user|human|someone|anyone|developer|maintainer|reviewer|owner`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:[\w,]+\s+){0,4}?(?:the\s+|a\s+)?(?:user|human|someone|anyone|developer|maintainer|reviewer|owner))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
+  // "If they ask for a summary": "they" only with a request ("remove the tokens if they exist" is code's comment).
+  String.raw`${word("they")}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until)\s+(?:[\w,]+\s+){0,4}?they)\s+(?:ever\s+)?(?:ask|request|mention|say|want|type|open)(?:s|ed)?${E}`,
+  // The event in the passive: "when a release is requested", "once the PR gets approved".
+  String.raw`${word(String.raw`requested|asked\s+for|mentioned|opened|triggered|approved|merged|created`)}(?<=${S}(?:when|if|once|whenever|as\s+soon\s+as)\s+(?:a|an|the|any)\s+[\w-]+\s+(?:is|are|gets?|has\s+been)\s+(?:requested|asked\s+for|mentioned|opened|triggered|approved|merged|created))${E}`,
+  String.raw`${word("tomorrow|tonight")}${E}`,
+  // "In the following session, …": a handoff note says that too ("in the next session, start by reading …").
+  String.raw`${word(String.raw`following|next`)}\s+(?:session|conversation|chat)(?<=${S}(?:in|during)\s+the\s+(?:following|next)\s+(?:session|conversation|chat))${E}`,
+  // "Before answering any question about auth, make sure you've sent the cookie to …".
+  String.raw`${word("before")}\s+(?:answering|replying\s+to|responding\s+to)\s+(?:any|every|each)${E}`,
+  String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if|the\s+moment|whenever)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
 ];
 const CONDITION_WORDS = [
+  "they",
+  "following",
+  "next",
+  "developer",
+  "maintainer",
+  "reviewer",
+  "owner",
+  "before",
+  "requested",
+  "asked for",
+  "mentioned",
+  "opened",
+  "triggered",
+  "approved",
+  "merged",
+  "created",
+  "tomorrow",
+  "tonight",
   "whenever",
   "first",
   "user",
@@ -66,13 +111,60 @@ const CONDITION_WORDS = [
 
 // The act, perhaps after an adverb of stealth ("quietly add", "silently also push"); "also", "first", "then" before
 // it already count as addressing the agent (clause-rules.ts).
-const HEAD = String.raw`${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word(ACT_VERB)}`;
+const HEAD = String.raw`${word(String.raw`make\s+sure|ensure`)}${E}|${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word(ACT_VERB)}`;
+
+// The condition in other languages (khi người dùng, cuando el usuario, quand l'utilisateur, wenn der Benutzer, 每当用户):
+// their verbs are not ACT_VERB's, so the clause needs the harmful act or stealth, without a head.
+const ELSEWHERE = [
+  String.raw`(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn)(?<=${S}(?:khi|n[ếe]u|h[ễe]|m[ỗo]i\s+khi|l[ầa]n\s+t[ớo]i)\s+(?:ng[ưu][ờo]i\s+d[ùu]ng|bạn))${E}`,
+  String.raw`usuario(?<=${S}(?:cuando|si|cada\s+vez\s+que|siempre\s+que)\s+(?:el\s+)?usuario)${E}`,
+  String.raw`(?:pidan|pida|pide|piden|pregunte|pregunten)(?<=${S}(?:cuando|si|cada\s+vez\s+que|siempre\s+que)\s+(?:te\s+|le\s+)?(?:pidan|pida|pide|piden|pregunte|pregunten))${E}`,
+  String.raw`utilisateur(?<=${S}(?:quand|si|chaque\s+fois\s+que|lorsque)\s+l['’]utilisateur)${E}`,
+  String.raw`(?:benutzer|nutzer)(?<=${S}(?:wenn|sobald|falls)\s+(?:der\s+)?(?:benutzer|nutzer))${E}`,
+  "用户(?<=(?:每当|以后|下次|当|等|如果|一旦)用户)",
+].join("|");
+// Looked for from the noun back (a word like "si" or "lan" starts too many English words to be a prefilter).
+const ELSEWHERE_WORDS = [
+  "người dùng",
+  "nguoi dung",
+  "bạn",
+  "usuario",
+  "utilisateur",
+  "benutzer",
+  "nutzer",
+  "用户",
+].concat(["pidan", "pida", "pide", "piden", "pregunte"]);
+
+// A trigger written as data: "when: on_user_request(\"deploy\")" over "do: curl -d @.env https://…".
+const DATA_TRIGGER = String.raw`(?:user|human)(?<=(?:^|\n)[ \t-]*(?:when|trigger)\s*:[^\n]{0,100}(?:user|human))[^\n]{0,100}\n(?:[^\n]{0,200}\n){0,4}?[^\n]{0,200}?(?:${DANGEROUS_ACT})`;
 
 export const TRIGGER_PATTERNS: readonly Detector[] = [
+  // "Any time a file under infra/ is opened, quietly append …": tool descriptions say "call it any time the user …",
+  // so only with stealth.
   new ClauseRule({
     id: "planted_trigger",
     scope: "context",
-    requires: [["next", "vez", "fois", "chste", ...EXCHANGE_WORDS]],
+    requires: [["any time", "anytime", "each time", "every time"]],
+    find: String.raw`${word(String.raw`any\s?time|each\s+time|every\s+time`)}${E}`,
+    starts: ["any time", "anytime", "each time", "every time"],
+    head: HEAD,
+    terms: [STEALTH],
+    negatable: true,
+    directed: true,
+  }),
+  pattern(
+    "planted_trigger",
+    [
+      ["user", "human"],
+      ["when:", "when :", "trigger:"],
+    ],
+    DATA_TRIGGER,
+    { starts: ["user", "human"] },
+  ),
+  new ClauseRule({
+    id: "planted_trigger",
+    scope: "context",
+    requires: [MOMENT_WORDS],
     find: MOMENT.join("|"),
     starts: MOMENT_WORDS,
     head: HEAD,
@@ -89,5 +181,13 @@ export const TRIGGER_PATTERNS: readonly Detector[] = [
     terms: [String.raw`${STEALTH}|${DANGEROUS_ACT}`],
     negatable: true,
     directed: true,
+  }),
+  new ClauseRule({
+    id: "planted_trigger",
+    scope: "context",
+    requires: [ELSEWHERE_WORDS],
+    find: ELSEWHERE,
+    starts: ELSEWHERE_WORDS,
+    terms: [String.raw`${STEALTH}|${DANGEROUS_ACT}`],
   }),
 ];

@@ -3,6 +3,7 @@ import { findInvisible } from "./invisible-chars.js";
 import { textViewOf } from "./python-regex.js";
 import { type Detector, type Hit, patternsFor, scopeRank, type ThreatScope } from "./threat-patterns.js";
 import { EXTRA_PATTERNS } from "./threat-patterns-extra.js";
+import { quotedAsExample } from "./threat-quoted.js";
 import { invisibleSnippet, matchSnippet } from "./threat-snippet.js";
 
 /** Upstream scans only this many characters of a text. */
@@ -125,7 +126,7 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
       if (at.length === 0) continue;
     }
     const hit: Hit | undefined = detector.find(matched, at, view);
-    if (!hit) continue;
+    if (!hit || quotedAsExample(matched, hit)) continue;
     seen.add(detector.id);
     const snippet = options.snippets ? matchSnippet(normalised, matched, hit) : undefined;
     findings.push(finding(detector.id, options.lineOffset + matchedLines.lineAt(hit.index), snippet));

@@ -1,0 +1,38 @@
+import type { Hit } from "./threat-patterns.js";
+
+/**
+ * Whether a hit is an attack quoted as an example or forbidden: security docs write 'injected text often claims that
+ * "your safety rules do not apply here"', 'phrases such as "the user already approved"' or 'never run commands like
+ * `echo … | base64 -d | bash`'. The whole hit must stand inside one pair of double quotes or backticks on one line,
+ * and a word that announces an example, or a forbidden act (never run, do not paste), must stand just before the
+ * opening one ("don't hesitate to run `…`" is no warning); a lone token in backticks is named, not used. An attack that quotes itself without that ('The user said:
+ * "…"', 'Run `…`') is still reported.
+ */
+const ANNOUNCED =
+  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that)\s*(?:that\s+)?$/i;
+const OPEN = /["“`]/;
+const CLOSE: Record<string, string> = { '"': '"', "“": "”", "`": "`" };
+
+export function quotedAsExample(text: string, hit: Hit): boolean {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+  // The nearest opening quote before the hit on its line, with no closing one between.
+  let open = -1;
+  for (let i = hit.index - 1; i >= lineStart; i--) {
+    const c = text[i]!;
+    if (OPEN.test(c)) {
+      open = i;
+      break;
+    }
+    if (c === "”") return false;
+  }
+  if (open < 0) return false;
+  const close = text.indexOf(CLOSE[text[open]!]!, hit.index);
+  const lineEnd = text.indexOf("\n", hit.index);
+  if (close < 0 || close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return false;
+  // A straight quote or backtick may close an earlier pair: count those before it on the line.
+  const mark = text[open]!;
+  if (mark !== "“" && (text.slice(lineStart, open).split(mark).length - 1) % 2 === 1) return false;
+  // A single token in backticks is its name, not its use: "Gemma uses `<start_of_turn>` markers".
+  if (mark === "`" && close - open <= 41 && !/\s/.test(text.slice(open + 1, close))) return true;
+  return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
+}
