@@ -27,6 +27,10 @@ function toolImages(content: readonly acp.ToolCallContent[]): ToolImage[] {
   return images.slice(0, MAX_IMAGES);
 }
 
+/** An image block the card shows as a picture needs no "[image]" placeholder in the output as well. */
+const shownAsImage = (block: acp.ContentBlock, images: readonly ToolImage[]): boolean =>
+  block.type === "image" && images.some((image) => image.data === block.data);
+
 /** A tool card with the fields an ACP `tool_call` or `tool_call_update` carries applied to it. */
 export function toolFields(
   item: ToolItem,
@@ -35,6 +39,7 @@ export function toolFields(
   terminalOutput: (terminalId: string) => string | undefined,
 ): ToolItem {
   const content = fields.content ?? undefined;
+  const images = content ? toolImages(content) : [];
   return {
     ...item,
     ...(fields.title ? { title: fields.title } : {}),
@@ -55,14 +60,16 @@ export function toolFields(
           output: content
             .map((c) =>
               c.type === "content"
-                ? contentText(c.content)
+                ? shownAsImage(c.content, images)
+                  ? ""
+                  : contentText(c.content)
                 : c.type === "terminal"
                   ? (terminalOutput(c.terminalId) ?? "").trimEnd()
                   : "",
             )
             .filter(Boolean)
             .join("\n"),
-          images: toolImages(content),
+          images,
           diffs: item.review
             ? item.diffs
             : content.flatMap((c) =>

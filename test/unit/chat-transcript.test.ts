@@ -141,6 +141,7 @@ describe("chat transcript (what the chat view is sent)", () => {
     assert.equal(card?.kind, "tool");
     if (card?.kind !== "tool") return;
     assert.deepEqual(card.images, [{ mimeType: "image/png", data: "iVBORw0KGgo=" }]);
+    assert.equal(card.output, "A login form\n[image]\n[image]", "the pictures it cannot show stay placeholders");
   });
 
   it("shows an editor terminal's output on its tool card (ACP sends the terminal, not a copy of its text)", () => {
