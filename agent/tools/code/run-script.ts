@@ -62,6 +62,8 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
   if (ctx.state.mode !== "read_only")
     await ctx.state.checkpoint?.beforeChange(`before execute_code: ${label.slice(0, 60)}`);
 
+  const unreachable = runDirProblem(ctx.home, ctx.state.mode === "read_only" && containment.launcher !== undefined);
+  if (unreachable) return refusal(unreachable);
   const runDir = makeRunDir(ctx.home);
   const edits = new EditLog();
   const started = Date.now();
@@ -127,6 +129,18 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
   }
 }
 
+/** The socket path a run folder under HERMES_HOME would have (mkdtemp adds six characters to `run-`). */
+const socketUnder = (home: string): string => join(spillDir(home), "run-XXXXXX", "rpc.sock");
+
+/**
+ * Why a script could not reach its tools, or undefined: when HERMES_HOME is too deep for a socket path the run folder
+ * falls back to the temp folder, which a read-only session's sandbox replaces with a private one.
+ */
+export function runDirProblem(home: string, privateTmp: boolean): string | undefined {
+  if (!privateTmp || socketUnder(home).length <= MAX_SOCKET_PATH) return undefined;
+  return `execute_code cannot run in read-only mode with this HERMES_HOME: its path (${home}) is too long for the socket the script's tools talk through (Unix sockets allow about ${MAX_SOCKET_PATH} characters), and read-only mode hides the temporary folder used instead. Use a shorter HERMES_HOME, or leave read-only mode.`;
+}
+
 /**
  * A folder only this user can enter, under HERMES_HOME/cache/exec: the sandbox shows HERMES_HOME (read-only) in every
  * mode, while read-only mode gives commands a private /tmp where a folder of ours would not be seen. A Unix socket
@@ -135,11 +149,9 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
 function makeRunDir(home: string): string {
   const base = spillDir(home);
   mkdirSync(base, { recursive: true, mode: 0o700 });
-  let dir = mkdtempSync(join(base, "run-"));
-  if (join(dir, "rpc.sock").length > MAX_SOCKET_PATH) {
-    rmSync(dir, { recursive: true, force: true });
-    dir = mkdtempSync(join(tmpdir(), "hermes-exec-"));
-  }
+  const dir = mkdtempSync(
+    socketUnder(home).length > MAX_SOCKET_PATH ? join(tmpdir(), "hermes-exec-") : join(base, "run-"),
+  );
   chmodSync(dir, 0o700);
   return dir;
 }
