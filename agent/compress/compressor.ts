@@ -1,3 +1,4 @@
+import { collectReply } from "../providers/collect-reply.js";
 import type { ChatMessage } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
 import { findBoundaries, headEndOf } from "./boundaries.js";
@@ -156,16 +157,14 @@ export function formatCompressionReport(before: readonly ChatMessage[], result: 
 
 /** A `Summarize` that streams the model's answer as plain text: no tools offered, reasoning ignored. */
 export function summarizeWith(client: ModelClient, model: string): Summarize {
-  return async (systemPrompt, userPrompt, signal) => {
-    let text = "";
-    for await (const event of client.stream(
-      { model, systemPrompt, messages: [{ role: "user", content: userPrompt }], tools: [] },
-      signal,
-    )) {
-      if (event.type === "text") text += event.text;
-    }
-    return text;
-  };
+  return async (systemPrompt, userPrompt, signal) =>
+    (
+      await collectReply(
+        client,
+        { model, systemPrompt, messages: [{ role: "user", content: userPrompt }], tools: [] },
+        signal,
+      )
+    ).text;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RuntimeProvider } from "../config/runtime-provider.js";
+import { collectReply } from "./collect-reply.js";
 import { diagnoseConnection } from "./connection-diagnosis.js";
 import { createModelClient } from "./create-model-client.js";
 import type { ModelRequest } from "./model-client.js";
@@ -31,9 +32,8 @@ export async function probeModel(runtime: RuntimeProvider, timeoutMs = PROBE_TIM
   };
   try {
     const client = await createModelClient(runtime);
-    let reply = "";
-    for await (const event of client.stream(request, deadline)) if (event.type === "text") reply += event.text;
-    return { ok: true, reply: reply.trim() };
+    const { text } = await collectReply(client, request, deadline);
+    return { ok: true, reply: text.trim() };
   } catch (error) {
     const failure = toProviderError(error, deadline);
     if (deadline.aborted)

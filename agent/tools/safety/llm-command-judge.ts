@@ -2,6 +2,7 @@ import type { ApprovalJudgeSettings } from "../../config/approval-judge-settings
 import { resolveChildRuntime } from "../../config/child-runtime.js";
 import type { Env } from "../../config/hermes-home.js";
 import type { RuntimeProvider } from "../../config/runtime-provider.js";
+import { collectReply } from "../../providers/collect-reply.js";
 import { createModelClient } from "../../providers/create-model-client.js";
 import type { ModelClient, ModelRequest } from "../../providers/model-client.js";
 import { samplingContractOf } from "../../providers/sampling-contract.js";
@@ -46,7 +47,6 @@ export function createLlmCommandJudge(options: LlmCommandJudgeOptions): CommandJ
   ): Promise<JudgeVerdict> => {
     try {
       const client = await clientFor(runtime);
-      let answer = "";
       const request: ModelRequest = {
         model: runtime.model,
         systemPrompt: system,
@@ -54,10 +54,8 @@ export function createLlmCommandJudge(options: LlmCommandJudgeOptions): CommandJ
         tools: [],
         ...judgeSampling(runtime),
       };
-      for await (const event of client.stream(request, deadline)) {
-        if (event.type === "text") answer += event.text;
-      }
-      return deadline.aborted ? "escalate" : verdictOf(answer);
+      const { text } = await collectReply(client, request, deadline);
+      return deadline.aborted ? "escalate" : verdictOf(text);
     } catch {
       cached = undefined;
       return "escalate";

@@ -2,6 +2,7 @@ import { resolveChildRuntime } from "../../config/child-runtime.js";
 import type { HermesConfig } from "../../config/load-config.js";
 import type { RuntimeProvider } from "../../config/runtime-provider.js";
 import { readVisionSettings, type VisionSettings } from "../../config/vision-settings.js";
+import { collectReply } from "../../providers/collect-reply.js";
 import { runtimeSeesImages } from "../../providers/image-parts.js";
 import type { ImageAttachment } from "../../providers/messages.js";
 import type { ModelClient } from "../../providers/model-client.js";
@@ -101,8 +102,6 @@ async function replyOf(
   prompt: string,
   signal: AbortSignal,
 ): Promise<string> {
-  let text = "";
-  let reasoning = "";
   const request = {
     model: route.runtime.model,
     systemPrompt: "",
@@ -111,10 +110,7 @@ async function replyOf(
     // Models that take only their default temperature (OpenAI's reasoning models) are not sent one.
     ...(samplingContractOf(route.runtime).fixedTemperature ? {} : { temperature: route.settings.temperature }),
   };
-  for await (const event of client.stream(request, signal)) {
-    if (event.type === "text") text += event.text;
-    else if (event.type === "reasoning") reasoning += event.text;
-  }
+  const { text, reasoning } = await collectReply(client, request, signal);
   // Upstream's extract_content_or_reasoning: a reply that is all reasoning is still the model's answer.
   return (text.trim() || reasoning.trim()).trim();
 }
