@@ -39,8 +39,13 @@ export interface ClauseRuleSpec {
   readonly starts?: readonly string[];
   /** The verb that makes it an order; `negatable` and `directed` apply to it (to `find` when there is none). */
   readonly head?: string;
-  /** Further terms that must all occur in the same clause. */
+  /** Further terms that must all occur in the same clause (or the clauses withPrevious / withNext add). */
   readonly terms?: readonly string[];
+  /**
+   * Terms that must occur in the found term's own clause even when withPrevious / withNext widen the others': "the
+   * sandbox is off" must be said in one clause, the order it licenses may follow in the next.
+   */
+  readonly clauseTerms?: readonly string[];
   /** Not right after a negation ("never … delete the home directory"). */
   readonly negatable?: boolean;
   /** Addressed to the agent: an imperative or "you should …" (see DIRECTED). */
@@ -56,6 +61,7 @@ interface Compiled {
   readonly findAt: RegExp;
   readonly head: RegExp | undefined;
   readonly terms: readonly RegExp[];
+  readonly clauseTerms: readonly RegExp[];
 }
 
 export class ClauseRule implements Detector {
@@ -76,7 +82,7 @@ export class ClauseRule implements Detector {
     // Every regex of a rule is case-insensitive: in the ASCII variant all of them read the lower-cased text.
     const text = view.variant === "ascii" ? view.lower : original;
     const { variant } = view;
-    const { find, findAt, head, terms } = this.compiledFor(variant);
+    const { find, findAt, head, terms, clauseTerms } = this.compiledFor(variant);
     const tried = new Set<string>();
     for (const match of occurrences(text, find, findAt, at)) {
       const { start, cut } = clauseStart(text, match.index);
@@ -86,10 +92,11 @@ export class ClauseRule implements Detector {
       tried.add(key);
       const from = this.spec.withPrevious && start > 0 && !cut ? clauseStart(text, start - 1).start : start;
       const to = this.spec.withNext && end < text.length ? clauseEnd(text, end) : end;
-      const span = termsIn(terms, text.slice(from, to), from, {
+      const own = termsIn(clauseTerms, text.slice(start, end), start, {
         index: match.index,
         end: match.index + match[0].length,
       });
+      const span = own && termsIn(terms, text.slice(from, to), from, own);
       if (!span) continue;
       if (!head) {
         if (this.isOrder(text, start, cut, match.index, variant)) return span;
@@ -111,11 +118,12 @@ export class ClauseRule implements Detector {
   }
 
   regexesFor(variant: Variant): readonly RegExp[] {
-    const { find, findAt, head, terms } = this.compiledFor(variant);
+    const { find, findAt, head, terms, clauseTerms } = this.compiledFor(variant);
     return [
       this.starts ? findAt : find,
       ...(head ? [head] : []),
       ...terms,
+      ...clauseTerms,
       ...(this.spec.negatable ? [NEGATION.for(variant)] : []),
       ...(this.spec.directed ? [DIRECTED.for(variant)] : []),
     ];
@@ -127,6 +135,7 @@ export class ClauseRule implements Detector {
       findAt: compilePythonPattern(this.spec.find, "iuy", variant),
       head: this.spec.head === undefined ? undefined : compilePythonPattern(this.spec.head, "giu", variant),
       terms: (this.spec.terms ?? []).map((t) => compilePythonPattern(t, "iu", variant)),
+      clauseTerms: (this.spec.clauseTerms ?? []).map((t) => compilePythonPattern(t, "iu", variant)),
     });
   }
 

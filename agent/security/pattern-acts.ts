@@ -5,23 +5,30 @@ const OUTSIDE = String.raw`https?://|${S}(?:\d{1,3}\.){3}\d{1,3}${E}|[\w.+-]{1,6
 // Secrets and the files that hold them.
 export const SECRET_PLACES = String.raw`${S}(?:secrets?|credentials?|api[\s_-]?keys?|access[\s_-]?tokens?|tokens|passwords?|private[\s_-]?keys?|ssh[\s_-]?keys?|id_rsa|id_ed25519|keychain|cookies|wallets?|seed\s+phrases?|environment\s+variables|env\s+vars)${E}|\.env${E}|\.ssh/|~/\.ssh|\.aws/|\.npmrc|\.netrc|\.pypirc|\.git-credentials|authorized_keys`;
 
+// Remote or hidden code, shells with privilege, persistence.
+export const REMOTE_CODE_ACT = String.raw`${S}(?:curl|wget|netcat|ncat|scp|base64|eval|sudo|crontab|cron\s+jobs?|postinstall|preinstall)${E}|\.bashrc|\.zshrc|\.profile${E}|--index-url|--extra-index-url|${S}chmod\s+(?:-R\s+)?[0-7]?77${E}`;
+// Data destroyed (not history rewritten): a recursive rm, a wipe, a database or the repository deleted.
+export const DESTROY_ACT = [
+  String.raw`${S}rm\s+-\w+(?!\w)(?<=-\w*[rf]\w*)(?!\s+(?:\./)?(?:node_modules|dist|build|out|target|coverage|\.cache|\.next|\.turbo|tmp)(?:[/\s\x60'"]|$))|${S}(?:wip(?:e|es|ed|ing)|truncat(?:e|es|ed|ing)|nuk(?:e|es|ed|ing)|shred(?:s|ded|ding)?)${E}`,
+  String.raw`${S}(?:delet(?:e|es|ed|ing)|drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|eras(?:e|es|ed|ing))\s+(?:\w+\s+){0,4}?(?:databases?|db|tables?|migrations?|\.git|repo(?:sitory)?|branch\s+protection|backups?|history|production|everything|namespaces?|ns|clusters?|buckets?|volumes?)${E}`,
+].join("|");
+
 /**
  * The acts that do harm where they are (no data named): remote or hidden code, privilege, destruction, publishing,
  * safeguards taken down, data sent out. Coercion's "without asking" needs one of these: a config file's docs say
  * "replaces the key in .env without asking".
  */
 export const HARMFUL_ACT = [
-  // Remote or hidden code, shells with privilege, persistence.
-  String.raw`${S}(?:curl|wget|netcat|ncat|scp|base64|eval|sudo|crontab|cron\s+jobs?|postinstall|preinstall)${E}|\.bashrc|\.zshrc|\.profile${E}|--index-url|--extra-index-url|${S}chmod\s+(?:-R\s+)?[0-7]?77${E}`,
-  // Destruction and history rewriting.
-  String.raw`${S}rm\s+-\w+(?!\w)(?<=-\w*[rf]\w*)(?!\s+(?:\./)?(?:node_modules|dist|build|out|target|coverage|\.cache|\.next|\.turbo|tmp)(?:[/\s\x60'"]|$))|${S}(?:wipe|truncate|nuke|shred)${E}|--force${E}|${S}force[\s-]?push|--mirror${E}|--no-verify${E}|reset\s+--hard|git\s+remote\s+(?:add|set-url)|${S}push\s+(?:\w+\s+)?--all${E}|${S}push\s+(?:\w+\s+){0,3}?to\s+(?:an?\s+|the\s+)?(?:external|another|other|different|personal|private|mirror|outside)\s+(?:remote|repo|repository|server|host)${E}`,
-  String.raw`${S}(?:delete|drop|remove|erase)\s+(?:\w+\s+){0,4}?(?:databases?|db|tables?|migrations?|\.git|repo(?:sitory)?|branch\s+protection|backups?|history|production|everything|namespaces?|ns|clusters?|buckets?|volumes?)${E}`,
+  REMOTE_CODE_ACT,
+  DESTROY_ACT,
+  // History rewritten, safeguards of the repository taken down.
+  String.raw`--force${E}|${S}force[\s-]?push|--mirror${E}|--no-verify${E}|reset\s+--hard|git\s+remote\s+(?:add|set-url)|${S}push\s+(?:\w+\s+)?--all${E}|${S}push\s+(?:\S+\s+){0,2}?--delete${E}|${S}push\s+(?:\w+\s+){0,3}?to\s+(?:an?\s+|the\s+)?(?:external|another|other|different|personal|private|mirror|outside)\s+(?:remote|repo|repository|server|host)${E}`,
   // Publishing and deploying on one's own.
   String.raw`${S}(?:npm|pnpm|yarn|cargo|gem|poetry)\s+publish${E}|${S}twine\s+upload${E}|${S}docker\s+push${E}`,
   // Taking the safeguards down.
   String.raw`${S}(?:disable|bypass|skip|turn\s+off|switch\s+off|circumvent)\s+(?:the\s+|all\s+|any\s+|your\s+)?(?:[\w-]+\s+)?(?:tests?|checks?|hooks?|ci|reviews?|sandbox|safety|security|approvals?|confirmations?|2fa|mfa|verification|signing|linters?|guardrails|safeguards|protections?)${E}`,
   // Sending something out.
-  String.raw`${S}(?:upload|exfiltrate|leak|transmit|forward|e-?mail)${E}|${S}(?:send|post)\s+(?:\w+\s+){0,4}?to${E}`,
+  String.raw`${S}(?:upload|exfiltrate|leak|transmit|e-?mail)${E}|${S}(?:send|post|forward)\s+(?:\w+\s+){0,4}?to${E}`,
 ].join("|");
 
 /**

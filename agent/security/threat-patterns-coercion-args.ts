@@ -25,7 +25,8 @@ const NO_ASK = [
   String.raw`(?:approval|permission|confirmation|consent)(?<=${S}(?:never|don['’]t|do\s+not|no\s+need\s+to)\s+(?:\w+\s+){0,2}?(?:ask|request|seek|wait|pause)\s+(?:for\s+)?(?:(?:the\s+user['’]s|their|any|user|human)\s+)?(?:approval|permission|confirmation|consent))${E}`,
   String.raw`need(?<=${S}(?:don['’]t|do\s+not|never)\s+need)\s+to\s+(?:ask|check|confirm)|${S}needn['’]t\s+(?:ask|check|confirm)|${S}rather\s+than\s+(?:interrupting|bothering|asking|pinging|prompting|waiting\s+for)${E}`,
   String.raw`(?:stop|pause|wait)(?<=${S}(?:(?:must|should|need)\s+not|never)\s+(?:stop|pause|wait))\s+to\s+(?:ask|check|confirm)${E}`,
-  String.raw`${S}no\s+questions\s+asked${E}|${S}with\s+no\s+(?:human\s+)?(?:review|approval|confirmation|oversight)${E}`,
+  // "There's no need to double-check with anyone before wiping …".
+  String.raw`need(?<=${S}no\s+need)\s+to\s+(?:\w+\s+)?(?:ask|check|double-check|confirm|verify|consult|wait|bother|prompt)${E}|${S}no\s+questions\s+asked${E}|${S}with\s+no\s+(?:human\s+)?(?:review|approval|confirmation|oversight)${E}`,
   // Spanish, French, German, Vietnamese, Chinese.
   String.raw`${S}(?:sin\s+(?:pedir|preguntar|consultar|confirmaci[oó]n|permiso|aprobaci[oó]n|autorizaci[oó]n)|pidas(?<=${S}no\s+(?:le\s+|les\s+|te\s+)?pidas)\s+(?:confirmaci[oó]n|permiso|aprobaci[oó]n|autorizaci[oó]n)|sans\s+(?:demander|confirmation|validation)|sem\s+(?:pedir|perguntar|confirma[çc][ãa]o|permiss[ãa]o|autoriza[çc][ãa]o)|ohne\s+(?:R[üu]ckfrage|zu\s+fragen|Best[äa]tigung|Erlaubnis))${E}`,
   String.raw`${S}kh[ôo]ng\s+c[ầa]n\s+(?:h[ỏo]i|x[áa]c\s+nh[ậa]n|xin\s+ph[ée]p)${E}`,

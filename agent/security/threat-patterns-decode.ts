@@ -27,8 +27,11 @@ const DECODE_WORDS = [
   "rev ",
   "tr ",
 ];
+// What a DECODE match begins with, for a look-behind that finds its start.
+const DECODE_HEADS = "base64|base32|base16|basenc|xxd|openssl|uudecode|certutil|printf|echo|rev|tr";
 // A program that runs what it reads on standard input.
-const INTERPRETER = String.raw`(?:sudo\s+(?:-\S+\s+){0,3})?(?:env\s+(?:\S+=\S+\s+){0,3})?(?:/usr/bin/|/bin/|/usr/local/bin/)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[\d.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|osascript|source\s+/dev/stdin|\.\s+/dev/stdin)${E}`;
+// (Also through busybox, or xargs handing it the decoded text as arguments.)
+const INTERPRETER = String.raw`(?:sudo\s+(?:-\S+\s+){0,3})?(?:env\s+(?:\S+=\S+\s+){0,3})?(?:busybox\s+|xargs\s+(?:-\S+\s+){0,3})?(?:/usr/bin/|/bin/|/usr/local/bin/)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[\d.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|osascript|source\s+/dev/stdin|\.\s+/dev/stdin)${E}`;
 
 const DECODE_EXEC: Detector[] = [
   // The decode step, then up to four more stages (rev, gunzip, tr, …), then the interpreter.
@@ -49,7 +52,7 @@ const DECODE_EXEC: Detector[] = [
   pattern(
     "decode_exec",
     [["certutil"], ["decode"]],
-    String.raw`certutil${E}[^\n|]{0,40}?-decode(?:hex)?\s+\S+\s+\S+\s*(?:&&|;|\n)\s*(?:start\s+|call\s+)?(?:${INTERPRETER}|(?:cmd|cscript|wscript|mshta|rundll32|regsvr32)${E}|\S+\.(?:exe|bat|cmd|ps1|vbs)${E})`,
+    String.raw`certutil${E}[^\n|]{0,40}?-decode(?:hex)?\s+\S+\s+\S+\s*(?:&&?|;|\n)\s*(?:start\s+|call\s+)?(?:${INTERPRETER}|(?:cmd|cscript|wscript|mshta|rundll32|regsvr32)${E}|\S+\.(?:exe|bat|cmd|ps1|vbs)${E})`,
     { starts: ["certutil"] },
   ),
   // Decoded into a file made executable and run by its path: base64 -d > /tmp/.x; chmod +x /tmp/.x; /tmp/.x.
@@ -74,7 +77,7 @@ const DECODE_EXEC: Detector[] = [
     "decode_exec",
     [DECODE_WORDS],
     // (A leading word-start test: word() would read "bash" as "ba" + "sh" and refuse it.)
-    String.raw`${S}(?:eval|exec|source|(?:ba|z|da|k)?sh(?:\s+-c)?|python[\d.]*\s+-c|perl\s+-e|iex)\s*["']?\s*(?:\$\(|<\(|\x60)[^\n)\x60]{0,300}?(?:${DECODE})`,
+    String.raw`${S}(?:eval|exec|source|(?:ba|z|da|k)?sh(?:\s+-c)?|python[\d.]*\s+-c|perl\s+-e|iex)\s*(?:<<<?\s*)?["']?\s*(?:\$\(|<\(|\x60)[^\n)\x60]{0,300}?(?:${DECODE})`,
     { starts: ["eval", "exec", "source", "sh", "bash", "zsh", "dash", "ksh", "python", "perl", "iex"] },
   ),
   // A substitution standing as the command itself, at the start of a line or after ; & | ( or a backtick: its output
@@ -84,6 +87,23 @@ const DECODE_EXEC: Detector[] = [
     [DECODE_WORDS, ["$("]],
     String.raw`\$\((?<=(?:^|[\n;&|(\x60])[ \t]*\$\()[^\n)]{0,300}?(?:${DECODE})`,
     { starts: ["$("] },
+  ),
+  // Decoded into a variable that is run next: P=$(… | base64 -d); eval "$P" — or sh -c "$P", or $P as the command.
+  pattern(
+    "decode_exec",
+    [DECODE_WORDS, ["$"]],
+    String.raw`(?:${DECODE})(?<=\w=(?:\$\(|\x60)[^\n]{0,200}?(?:${DECODE_HEADS})[^\n]{0,100})[^\n]{0,200}?(?:[;&|\n]\s*(?:eval|exec|source|iex|invoke-expression|(?:ba|z|da|k)?sh\s+-c|python[\d.]*\s+-c|perl\s+-e)\s+["']?\$\{?\w|[\x60)]\s*(?:;|&&|\n)\s*["']?\$\{?\w+\}?["']?\s*(?:$|[;&|\n]))`,
+    { starts: DECODE_WORDS },
+  ),
+  // JavaScript's decoders run at once: eval(atob('…')), new Function(String.fromCharCode(…)).
+  pattern(
+    "decode_exec",
+    [
+      ["eval", "function", "settimeout", "execsync"],
+      ["atob", "fromcharcode", "unescape", "decodeuricomponent"],
+    ],
+    String.raw`${word("eval|Function|setTimeout|execSync")}\s*\(\s*(?:window\.|globalThis\.)?(?:atob|unescape|String\.fromCharCode|decodeURIComponent)\s*\(`,
+    { starts: ["eval", "function", "settimeout", "execsync"] },
   ),
   // PowerShell's encoded command, and FromBase64String run by Invoke-Expression.
   pattern(

@@ -48,7 +48,7 @@ const SLOT_URLS: Detector[] = [
 const STORE = String.raw`(?:\S{0,80}\.(?:env|ya?ml|json|toml|ini|cfg|conf|properties)${E}|\S{0,80}\.env${E}|config${E}\S{0,80}|(?:environment|env|vault|keychain|secrets?\s+(?:file|store|manager))${E})`;
 // What is to be put into the URL: the contents of a file, .env, the conversation, the user's secrets, a secret
 // taken from where it is kept ("the database password from config/db.yml"). Not "your API key": that is a reader's own.
-const DATA = String.raw`${S}contents?\s+of${E}|${S}(?:deploy|ssh|signing|gpg|pgp)\s+keys?${E}|${S}(?:repository|repo|project)['’]s\s+(?:\w+\s+)?(?:keys?|secrets?|tokens?|credentials?)${E}|\.env${E}|${S}(?:environment|env)\s+(?:variables|vars)${E}|${S}(?:conversation|chat)(?:\s+(?:history|summary|log|transcript))?${E}|${S}(?:previous|prior|earlier|past|last|recent|all(?:\s+the)?|user['’]s)\s+(?:\w+\s+)?messages${E}|${S}system\s+prompt${E}|${S}user['’]s\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|data|e-?mails?|files?|details|info(?:rmation)?|keys?|messages?|questions?|prompts?|input|requests?|replies|code)${E}|${S}(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|private\s+keys?)\s+(?:from|in|stored\s+in|found\s+in)\s+(?:the\s+|your\s+)?${STORE}`;
+export const DATA = String.raw`${S}contents?\s+of${E}|${S}(?:deploy|ssh|signing|gpg|pgp)\s+keys?${E}|${S}(?:repository|repo|project)['’]s\s+(?:\w+\s+)?(?:keys?|secrets?|tokens?|credentials?)${E}|\.env${E}|${S}(?:environment|env)\s+(?:variables|vars)${E}|${S}(?:conversation|chat)(?:\s+(?:history|summary|log|transcript))?${E}|${S}(?:previous|prior|earlier|past|last|recent|all(?:\s+the)?|user['’]s)\s+(?:\w+\s+)?messages${E}|${S}system\s+prompt${E}|${S}user['’]s\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|data|e-?mails?|files?|details|info(?:rmation)?|keys?|messages?|questions?|prompts?|input|requests?|replies|code)${E}|${S}(?:api[\s_-]?keys?|tokens?|passwords?|credentials?|secrets?|private\s+keys?)\s+(?:from|in|stored\s+in|found\s+in)\s+(?:the\s+|your\s+)?${STORE}`;
 const DATA_STARTS = ["contents", "content", ".env", "environment", "env", "conversation", "chat", "previous", "prior"]
   .concat([
     "earlier",
@@ -103,7 +103,8 @@ const FILL_URL = new ClauseRule({
   ],
   find: DATA,
   starts: DATA_STARTS,
-  head: String.raw`${word("append|add|attach|include|put|insert|encode|embed|place|substitute|replace|fill|render|display|show|set|write|paste|concatenate")}(?:ing)?${E}`,
+  // The verbs that build a link as well as those that fill one: "Generate a link to …?body= with the secrets appended".
+  head: String.raw`${word("append|add|attach|include|put|insert|encode|embed|place|substitute|replace|fill|render|display|show|set|write|paste|concatenate|generate|create|make|build|produce|compose|construct|craft|output|return|emit|cite")}(?:ing)?${E}`,
   terms: [INTO_URL],
   negatable: true,
   directed: true,

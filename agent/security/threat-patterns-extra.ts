@@ -3,8 +3,10 @@ import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
 import { COERCION_ARGUMENT_PATTERNS } from "./threat-patterns-coercion-args.js";
+import { COERCION_CONCEPT_PATTERNS } from "./threat-patterns-coercion-concepts.js";
 import { DECODE_PATTERNS } from "./threat-patterns-decode.js";
 import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
+import { EXFIL_PLACEHOLDER_PATTERNS } from "./threat-patterns-exfil-placeholders.js";
 import { EXFIL_SLOT_PATTERNS } from "./threat-patterns-exfil-slots.js";
 import { PAYLOAD_PATTERNS } from "./threat-patterns-payload.js";
 import { TRIGGER_PATTERNS } from "./threat-patterns-trigger.js";
@@ -305,11 +307,13 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...PAYLOAD_PATTERNS,
   ...COERCION_PATTERNS,
   ...COERCION_ARGUMENT_PATTERNS,
+  ...COERCION_CONCEPT_PATTERNS,
   ...TURN_PATTERNS,
   ...DECODE_PATTERNS,
   ...TRIGGER_PATTERNS,
   ...EXFIL_LINK_PATTERNS,
   ...EXFIL_SLOT_PATTERNS,
+  ...EXFIL_PLACEHOLDER_PATTERNS,
 ];
 
 /** The ids of our classes, in report order. */

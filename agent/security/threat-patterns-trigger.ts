@@ -1,4 +1,5 @@
 import { ClauseRule } from "./clause-rules.js";
+import { FOREIGN_SECRET, FOREIGN_STEALTH } from "./concept-lexicons.js";
 import { ACT_VERB, DANGEROUS_ACT, STEALTH } from "./pattern-acts.js";
 import { E, pattern, S, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
@@ -16,7 +17,7 @@ import type { Detector } from "./threat-patterns.js";
  *   (pattern-acts.ts) or stealth in the same clause.
  */
 
-const SOMEONE = String.raw`(?:the\s+|a\s+|any\s+)?(?:user|human|developer|someone|somebody|anyone|anybody|they|he|she|client|customer)${E}`;
+const SOMEONE = String.raw`(?:the\s+|a\s+|any\s+)?(?:user|human|developer|someone|somebody|anyone|anybody|they|he|she|client|customer|people|teammate)${E}`;
 const COUNT = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|some|a\s+couple\s+of)`;
 const EXCHANGES = String.raw`(?:messages|turns|replies|responses|prompts|exchanges|interactions|requests|questions|conversations|sessions|tool\s+calls|user\s+messages)${E}`;
 const WORK = String.raw`(?:tasks|edits|commits|changes|builds|runs|commands|files|fixes)${E}`;
@@ -29,7 +30,7 @@ const MOMENT = [
   // what makes it a plant: counted from now ("after every 3 messages, run a status" is a protocol).
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+(?:more|further|additional|other)\s+${EXCHANGES})`,
   // "After you have helped with three more tasks": counted in the agent's own work too.
-  String.raw`${word("more|further|additional")}(?<=${S}(?:after|in)\s+(?:[\w'’]+\s+){1,5}?${COUNT}\s+(?:more|further|additional))\s+${WORK}`,
+  String.raw`${word("more|further|additional")}(?<=${S}(?:after|in)\s+(?:[\w'’]+\s+){1,5}?${COUNT}\s+(?:more|further|additional))\s+(?:${WORK}|${EXCHANGES})`,
   // "On the next build request ->": the next one of a kind.
   String.raw`${word("next")}\s+[\w-]+\s+(?:request|message|prompt|question)${E}`,
   // "In two days, …": a delay counted from now.
@@ -56,6 +57,15 @@ const MOMENT_WORDS = [
   ...EXCHANGE_WORDS,
 ].concat(["more", "further", "additional", "day", "hour", "week"]);
 
+const DEFERRAL = String.raw`from\s+now\s+on|going\s+forward|henceforth|from\s+this\s+point\s+on|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?:session|conversation|chat)|at\s+the\s+end\s+of\s+(?:the|this|each|every|your)\s+(?:session|conversation|chat|task|day)|(?:for|at)\s+a\s+later\s+(?:turn|point|time|stage|session)|for\s+later|later\s+on|in\s+(?:all\s+)?future\s+(?:sessions|conversations|replies|responses|chats)`;
+const DEFERRAL_WORDS = [
+  "from now",
+  "going forward",
+  "henceforth",
+  "from this point",
+  "for the rest",
+  "at the end",
+].concat(["for a later", "at a later", "for later", "later on", "in future", "in all future"]);
 const OUTCOME = String.raw`(?:pass(?:es|ed)?|succeed(?:s|ed)?|green|finish(?:es|ed)?|complete[sd]?|done)`;
 const CONDITION = [
   String.raw`${word("whenever")}\s+(?:${SOMEONE}|you(?:\s+are|['’]re|\s+get)\s+asked)`,
@@ -64,17 +74,19 @@ const CONDITION = [
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+${EXCHANGES})`,
   // Any verb ("once the user approves", "should the user ever mention", "wait until the user stops watching"): the
   // clause still needs a harmful act or stealth.
-  String.raw`${word(String.raw`user|human|someone|anyone|developer|maintainer|reviewer|owner`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:[\w,]+\s+){0,4}?(?:the\s+|a\s+)?(?:user|human|someone|anyone|developer|maintainer|reviewer|owner))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
+  String.raw`${word(String.raw`user|human|someone|anyone|somebody|anybody|developer|maintainer|reviewer|owner`)}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until|the\s+moment)\s+(?:[\w,]+\s+){0,4}?(?:the\s+|a\s+)?(?:user|human|someone|anyone|somebody|anybody|developer|maintainer|reviewer|owner))\s+(?:(?:ever|next|again|later|\w+ly)\s+)?\w+${E}`,
   // "If they ask for a summary": "they" only with a request ("remove the tokens if they exist" is code's comment).
   String.raw`${word("they")}(?<=${S}(?:when|if|once|as\s+soon\s+as|should|until)\s+(?:[\w,]+\s+){0,4}?they)\s+(?:ever\s+)?(?:ask|request|mention|say|want|type|open)(?:s|ed)?${E}`,
   // The event in the passive: "when a release is requested", "once the PR gets approved".
   String.raw`${word(String.raw`requested|asked\s+for|mentioned|opened|triggered|approved|merged|created`)}(?<=${S}(?:when|if|once|whenever|as\s+soon\s+as)\s+(?:a|an|the|any)\s+[\w-]+\s+(?:is|are|gets?|has\s+been)\s+(?:requested|asked\s+for|mentioned|opened|triggered|approved|merged|created))${E}`,
   String.raw`${word("tomorrow|tonight")}${E}`,
+  // A deferral with no event at all: "from now on, …", "at the end of the session, …", "keep this for later: …".
+  String.raw`${word(DEFERRAL)}${E}`,
   // "In the following session, …": a handoff note says that too ("in the next session, start by reading …").
   String.raw`${word(String.raw`following|next`)}\s+(?:session|conversation|chat)(?<=${S}(?:in|during)\s+the\s+(?:following|next)\s+(?:session|conversation|chat))${E}`,
   // "Before answering any question about auth, make sure you've sent the cookie to …".
   String.raw`${word("before")}\s+(?:answering|replying\s+to|responding\s+to)\s+(?:any|every|each)${E}`,
-  String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if|the\s+moment|whenever)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
+  String.raw`${word(OUTCOME)}${E}(?<=${S}(?:once|when|after|as\s+soon\s+as|if|the\s+moment|whenever|every\s+time|each\s+time|any\s?time)\s+(?:the\s+|all\s+)?(?:tests?|build|ci|checks?|pipeline|deploy(?:ment)?|lint(?:er)?|suite|job|workflow)\s+(?:\w+\s+)?(?:(?:is|are|turns?|goes|go)\s+)?${OUTCOME})`,
 ];
 const CONDITION_WORDS = [
   "they",
@@ -95,12 +107,19 @@ const CONDITION_WORDS = [
   "created",
   "tomorrow",
   "tonight",
+  ...DEFERRAL_WORDS,
   "whenever",
   "first",
   "user",
   "human",
   "someone",
   "anyone",
+  "somebody",
+  "anybody",
+  "every time",
+  "each time",
+  "any time",
+  "anytime",
   "pass",
   "succeed",
   "green",
@@ -109,9 +128,12 @@ const CONDITION_WORDS = [
   .concat(["complete", "done", "messages", "turns", "replies", "responses", "prompts", "exchanges", "interactions"])
   .concat(["requests", "questions", "conversations", "sessions", "tool calls", "user messages"]);
 
+// What makes a recurring condition a plant: stealth or a dangerous act, in other languages too.
+const PLANTED = String.raw`${STEALTH}|${FOREIGN_STEALTH}|${DANGEROUS_ACT}|${FOREIGN_SECRET}`;
+
 // The act, perhaps after an adverb of stealth ("quietly add", "silently also push"); "also", "first", "then" before
 // it already count as addressing the agent (clause-rules.ts).
-const HEAD = String.raw`${word(String.raw`make\s+sure|ensure`)}${E}|${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word(ACT_VERB)}`;
+const HEAD = String.raw`${word(String.raw`make\s+sure|ensure`)}${E}|${word("silently|quietly|secretly|covertly|stealthily")}\s+(?:also\s+)?${ACT_VERB}|${word("start|begin")}\s+(?:by|with)\s+\w+ing${E}|${word("start|begin|keep|continue")}\s+\w+ing${E}|${word(ACT_VERB)}`;
 
 // The condition in other languages (khi người dùng, cuando el usuario, quand l'utilisateur, wenn der Benutzer, 每当用户):
 // their verbs are not ACT_VERB's, so the clause needs the harmful act or stealth, without a head.
@@ -178,7 +200,7 @@ export const TRIGGER_PATTERNS: readonly Detector[] = [
     find: CONDITION.join("|"),
     starts: CONDITION_WORDS,
     head: HEAD,
-    terms: [String.raw`${STEALTH}|${DANGEROUS_ACT}`],
+    terms: [PLANTED],
     negatable: true,
     directed: true,
   }),
@@ -188,6 +210,6 @@ export const TRIGGER_PATTERNS: readonly Detector[] = [
     requires: [ELSEWHERE_WORDS],
     find: ELSEWHERE,
     starts: ELSEWHERE_WORDS,
-    terms: [String.raw`${STEALTH}|${DANGEROUS_ACT}`],
+    terms: [PLANTED],
   }),
 ];

@@ -18,7 +18,7 @@ const NEW_ORDERS = String.raw`${S}(?:new|updated|further|additional|real|actual|
 // The end of what the agent is reading: a closing tag of tool output or a document, an "end of …" or "output
 // truncated" line.
 const CLOSE_TAG = String.raw`</(?:tool_results?|function_results?|tool_output|tool_response|function_response|tool_call|tool_use|function_calls?|output|results?|response|stdout|stderr|observation|documents?|file|context|data|email|message|search_results?|content|page|text|untrusted[\w-]*)>`;
-const END_LINE = String.raw`(?:(?:ends|ended|finished|complete)(?<=(?:tool|function|command|search|output|result)\s+(?:(?:output|results?|response)s?\s+)?(?:ends|ended|finished|complete))|(?:工具|命令|函数)(?:输出|结果|响应)结束|fin\s+de\s+la\s+(?:salida|respuesta|sortie|r[ée]ponse)|k[ếe]t\s+th[úu]c|ende\s+der\s+(?:ausgabe|antwort)|以上是[^\n]{0,8}(?:输出|结果|内容)|end\s+(?:of\s+)?(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)|(?:output|results?|response|log|content|page)\s+(?:was\s+)?truncated)${E}[^\n]{0,40}`;
+const END_LINE = String.raw`(?:(?:ends|ended|finished|complete)(?<=(?:tool|function|command|search|output|result)\s+(?:(?:output|results?|response|call)s?\s+)?(?:ends|ended|finished|complete))|(?:工具|命令|函数)(?:输出|结果|响应)结束|fin\s+de\s+la\s+(?:salida|respuesta|sortie|r[ée]ponse)|k[ếe]t\s+th[úu]c|ende\s+der\s+(?:ausgabe|antwort)|以上是[^\n]{0,8}(?:输出|结果|内容)|end\s+(?:of\s+)?(?:the\s+)?(?:tool|function|command|search|web|file|document|page|email|message|data|results?|output|context|input|transcript|conversation|untrusted)|(?:output|results?|response|log|content|page)\s+(?:was\s+)?truncated)${E}[^\n]{0,40}`;
 
 const CLOSED_THEN_TURN = pattern(
   "fake_turn",
@@ -55,7 +55,7 @@ const CLOSED_THEN_TURN = pattern(
       "prompt",
     ],
   ],
-  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}(?:(?:tool|function|command|search)\s+(?:output|results?|response)s?\s+)?${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-\[(]*${ROLE}(?:[ _](?:message|turn|input|prompt|query|request))?[\])]*\s*[:：]|(?:^|\n)[ \t>*#=\-\[(]*(?:new|next|incoming|follow[\s-]?up|begin|start)[ _](?:(?:of|the)[ _])*(?:user|human)[ _](?:message|turn|input|request)|<${ROLE}(?:[_-](?:turn|message|input|prompt|query|request))?>|(?:^|\n)[ \t>*]*\[${ROLE}\]|${NEW_ORDERS})`,
+  String.raw`(?:${CLOSE_TAG}|${END_LINE}(?<=(?:^|\n)[ \t>*#=\-\[(]{0,12}(?:(?:tool|function|command|search)\s+(?:output|results?|response|call)s?\s+)?${END_LINE}))[\s\S]{0,160}?(?:(?:^|\n|[.!]\s)[ \t>*#\-\[(]*${ROLE}(?:[ _](?:message|turn|input|prompt|query|request))?[\])]*\s*[:：]|(?:^|\n)[ \t>*#=\-\[(]*(?:new|next|incoming|follow[\s-]?up|begin|start)[ _](?:(?:of|the)[ _])*(?:user|human)[ _](?:message|turn|input|request)|<${ROLE}(?:[_-](?:turn|message|input|prompt|query|request))?>|(?:^|\n)[ \t>*]*\[${ROLE}\]|${NEW_ORDERS})`,
   {
     starts: [
       "</",
@@ -142,28 +142,47 @@ const ROLE_HEADING = pattern(
 // What a counterfeit turn asks for, in the held-out payloads' words too: an attack, a harmful act, the user's own
 // secret ("add my token"), a deletion in another language (borra, xóa, 删除); not a mere URL (`user: 'https://…'`
 // is an object literal).
-const TURN_ORDER = String.raw`${ATTACK_IN_TURN}|${SECRET_PLACES}|${HARMFUL_ACT}|${S}(?:my|the\s+user['’]s)\s+(?:\w+\s+)?(?:token|key|password|secret|credentials?)${E}|${S}(?:delete|remove|erase|borra|elimina|x[óo]a)\s+(?:\w+\s+){0,3}?(?:folder|directory|files?|tests?|branch|carpeta|th[ưu]\s+m[ụu]c|\.git)${E}|删除|\.git${E}|~/\.ssh|granted\s+(?:\w+\s+)?(?:permissions?|access|privileges)${E}`;
+const TURN_ORDER = String.raw`${ATTACK_IN_TURN}|${SECRET_PLACES}|${HARMFUL_ACT}|${S}(?:my|the\s+user['’]s)\s+(?:\w+\s+)?(?:token|key|password|secret|credentials?)${E}|${S}(?:delete|remove|erase|borra|elimina|x[óo]a)\s+(?:\w+\s+){0,3}?(?:folder|directory|files?|tests?|branch(?:es)?|tags?|releases?|commits?|history|remotes?|databases?|tables?|carpeta|th[ưu]\s+m[ụu]c|\.git)${E}|删除|\.git${E}|~/\.ssh|granted\s+(?:\w+\s+)?(?:permissions?|access|privileges)${E}`;
+// The roles a counterfeit turn speaks as: the user, the system, and those who stand for them (the developer, the
+// operator, an admin, the owner).
+const LINE_ROLE = String.raw`user|human|system|developer|operator|admin(?:istrator)?|owner|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统`;
+const LINE_ROLE_WORDS = [
+  "user",
+  "human",
+  "system",
+  "developer",
+  "operator",
+  "admin",
+  "owner",
+  "usuario",
+  "utilisateur",
+].concat(["benutzer", "người dùng", "nguoi dung", "用户", "系统"]);
+const LINE_ROLE_STARTS = LINE_ROLE_WORDS.map((w) => w.replace(" dùng", "").replace(" dung", ""));
 // A role label opening a line (bold, quoted, with a note: "> **User (follow-up):**", "用户：", "Người dùng:"), whose
 // line asks for one of those: documentation's transcripts show questions, not deletions and secrets.
 const ROLE_LINE = pattern(
   "fake_turn",
-  [["user", "human", "system", "usuario", "utilisateur", "benutzer", "người dùng", "nguoi dung", "用户", "系统"]],
-  String.raw`(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统)(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:user|human|system|usuario|utilisateur|benutzer|ng[ưu][ờo]i\s+d[ùu]ng|用户|系统))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2})[^\n]{0,300}?(?:${TURN_ORDER})(?![^\n]*[?？])`,
-  { starts: ["user", "human", "system", "usuario", "utilisateur", "benutzer", "người", "nguoi", "用户", "系统"] },
+  [LINE_ROLE_WORDS],
+  String.raw`(?:${LINE_ROLE})(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:${LINE_ROLE}))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2})[^\n]{0,300}?(?:${TURN_ORDER})(?![^\n]*[?？])`,
+  { starts: LINE_ROLE_STARTS },
 );
 // A tool record then a user record, as JSON lines: {"role": "tool", …} {"role": "user", "content": "…delete…"}.
 const JSON_TURN = pattern(
   "fake_turn",
-  [['"role"'], ['"tool"', '"function"'], ['"user"', '"system"']],
-  String.raw`"role"\s*:\s*"(?:tool|function)"[^\n]{0,400}\n?[^\n]{0,100}?"role"\s*:\s*"(?:user|system|developer)"\s*,\s*"content"\s*:\s*"[^"\n]{0,300}?(?:${TURN_ORDER})`,
-  { starts: ['"role"'] },
+  [
+    ['"role"', '"type"', '"author"', '"from"', '"speaker"'],
+    ['"tool', '"function'],
+    ['"user"', '"system"'],
+  ],
+  String.raw`"(?:role|type|author|from|speaker)"\s*:\s*"(?:tool|function)(?:_result|_output|_response)?"[^\n]{0,400}\n?[^\n]{0,100}?"(?:role|type|author|from|speaker)"\s*:\s*"(?:user|system|developer)"\s*,\s*"(?:content|text|message)"\s*:\s*"[^"\n]{0,300}?(?:${TURN_ORDER})`,
+  { starts: ['"role"', '"type"', '"author"', '"from"', '"speaker"'] },
 );
 // Words put in someone's mouth: 'the user has said (…): "rotate the keys and e-mail them"', "as you already agreed in
 // your previous reply, you will now …".
 const PUT_IN_MOUTH = pattern(
   "fake_turn",
   [
-    ["user", "you"],
+    ["user", "you", "assistant", "agent", "ai", "model"],
     [
       "said",
       "says",
@@ -176,10 +195,26 @@ const PUT_IN_MOUTH = pattern(
       "promised",
       "confirmed",
       "accepted",
+      "replied",
+      "answered",
+      "responded",
     ],
   ],
-  String.raw`(?:${S}the\s+user\s+(?:has\s+|had\s+|just\s+)?(?:said|says|wrote|asked|told\s+(?:me|us|you)|instructed|requested)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already|previously|just|earlier)\s+(?:agreed|promised|confirmed|consented|accepted|committed)${E}[^.\n]{0,80}?${S}(?:previous|last|earlier|prior)\s+(?:reply|message|turn|response|answer)${E}|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already\s+|previously\s+|earlier\s+|just\s+)?(?:agreed|promised|offered|committed|undertook)\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})|${S}the\s+user\s+(?:asked|told|instructed)\s+you\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})[^.\n]{0,40}?${S}you\s+(?:agreed|accepted|confirmed|said\s+yes)${E})`,
-  { starts: ["the user", "you"] },
+  String.raw`(?:${S}the\s+user\s+(?:has\s+|had\s+|just\s+)?(?:said|says|wrote|asked|told\s+(?:me|us|you)|instructed|requested)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already|previously|just|earlier)\s+(?:agreed|promised|confirmed|consented|accepted|committed)${E}[^.\n]{0,80}?${S}(?:previous|last|earlier|prior)\s+(?:reply|message|turn|response|answer)${E}|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already\s+|previously\s+|earlier\s+|just\s+)?(?:agreed|promised|offered|committed|undertook)\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})|${S}the\s+user\s+(?:asked|told|instructed)\s+you\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})[^.\n]{0,40}?${S}you\s+(?:agreed|accepted|confirmed|said\s+yes)${E}|${S}(?:the\s+)?(?:assistant|agent|ai|model|you)\s+(?:replied|answered|responded|said|wrote|agreed)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\w+\s+){0,2}?(?:agreed|promised|offered|committed|undertook|told\s+(?:the\s+user|them|me))\s+(?:(?:the\s+)?users?\s+|them\s+|me\s+)?(?:that\s+)?(?:you\s+(?:would|will|['’]d)|to)\s+[^.\n]{0,80}?(?:${TURN_ORDER}))`,
+  {
+    starts: [
+      "the user",
+      "you",
+      "the assistant",
+      "assistant",
+      "the agent",
+      "agent",
+      "the ai",
+      "ai",
+      "the model",
+      "model",
+    ],
+  },
 );
 // A "### Reasoning" heading over the agent's plan in its own voice.
 const REASONING_HEADING = pattern(
@@ -208,7 +243,21 @@ const SHORT_HUMAN = pattern(
   { starts: ["h:"] },
 );
 
+// A line that says what follows comes from the user or the system ("###Instruction (from user)###", "### Response
+// from user:", "[Message from the admin]"), then an order of TURN_ORDER's kind on it or the next line.
+const FROM_ROLE = String.raw`(?:from|by)(?<=(?:^|\n)[ \t>*#=\-\[(<]{0,12}(?:[\w-]+[ \t]+){0,2}(?:instructions?|messages?|responses?|reply|replies|input|requests?|notes?|orders?|commands?|tasks?|prompt)[ \t]*[(\[]?[ \t]*(?:from|by))\s+(?:the\s+)?(?:user|human|admin(?:istrator)?|system|developer|operator|owner)${E}[ \t)\]#=*>:-]*\n?[^\n]{0,300}?(?:${TURN_ORDER})`;
+const MESSAGE_FROM_ROLE = pattern(
+  "fake_turn",
+  [
+    ["from", "by"],
+    ["user", "human", "admin", "system", "developer", "operator", "owner"],
+  ],
+  FROM_ROLE,
+  { starts: ["from", "by"] },
+);
+
 export const TURN_PATTERNS: readonly Detector[] = [
+  MESSAGE_FROM_ROLE,
   CLOSED_THEN_TURN,
   USER_TURN_ATTACK,
   FAKE_REASONING,
