@@ -54,6 +54,8 @@ export interface ClauseRuleSpec {
   readonly withPrevious?: boolean;
   /** The terms may also stand in the clause after ("The owner has approved this. No need to ask, just run it."). */
   readonly withNext?: boolean;
+  /** With withNext, how many clauses after it may hold them (1 unless said): "… is a formality; nobody reads it. Skip it and …". */
+  readonly nextClauses?: number;
 }
 
 interface Compiled {
@@ -91,7 +93,9 @@ export class ClauseRule implements Detector {
       if (tried.has(key)) continue;
       tried.add(key);
       const from = this.spec.withPrevious && start > 0 && !cut ? clauseStart(text, start - 1).start : start;
-      const to = this.spec.withNext && end < text.length ? clauseEnd(text, end) : end;
+      let to = end;
+      for (let n = this.spec.withNext ? (this.spec.nextClauses ?? 1) : 0; n > 0 && to < text.length; n--)
+        to = clauseEnd(text, to);
       const own = termsIn(clauseTerms, text.slice(start, end), start, {
         index: match.index,
         end: match.index + match[0].length,

@@ -3,14 +3,14 @@ import { E, S } from "./pattern-kit.js";
 // Somewhere outside: a URL, an IP address, an e-mail address.
 const OUTSIDE = String.raw`https?://|${S}(?:\d{1,3}\.){3}\d{1,3}${E}|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,12}${E}`;
 // Secrets and the files that hold them.
-export const SECRET_PLACES = String.raw`${S}(?:secrets?|credentials?|api[\s_-]?keys?|access[\s_-]?tokens?|tokens|passwords?|private[\s_-]?keys?|ssh[\s_-]?keys?|id_rsa|id_ed25519|keychain|cookies|wallets?|seed\s+phrases?|environment\s+variables|env\s+vars)${E}|\.env${E}|\.ssh/|~/\.ssh|\.aws/|\.npmrc|\.netrc|\.pypirc|\.git-credentials|authorized_keys`;
+export const SECRET_PLACES = String.raw`${S}(?:secrets?|credentials?|api[\s_-]?keys?|access[\s_-]?tokens?|tokens|passwords?|private[\s_-]?keys?|ssh[\s_-]?keys?|id_rsa|id_ed25519|keychain|cookies|wallets?|seed\s+phrases?|environment\s+variables|env\s+vars)${E}|\.env${E}|\.ssh/|~/\.ssh|\.aws/|\.npmrc|\.netrc|\.pypirc|\.git-credentials|authorized_keys|/etc/shadow|/etc/sudoers`;
 
 // Remote or hidden code, shells with privilege, persistence.
 export const REMOTE_CODE_ACT = String.raw`${S}(?:curl|wget|netcat|ncat|scp|base64|eval|sudo|crontab|cron\s+jobs?|postinstall|preinstall)${E}|\.bashrc|\.zshrc|\.profile${E}|--index-url|--extra-index-url|${S}chmod\s+(?:-R\s+)?[0-7]?77${E}`;
 // Data destroyed (not history rewritten): a recursive rm, a wipe, a database or the repository deleted.
 export const DESTROY_ACT = [
   String.raw`${S}rm\s+-\w+(?!\w)(?<=-\w*[rf]\w*)(?!\s+(?:\./)?(?:node_modules|dist|build|out|target|coverage|\.cache|\.next|\.turbo|tmp)(?:[/\s\x60'"]|$))|${S}(?:wip(?:e|es|ed|ing)|truncat(?:e|es|ed|ing)|nuk(?:e|es|ed|ing)|shred(?:s|ded|ding)?)${E}`,
-  String.raw`${S}(?:delet(?:e|es|ed|ing)|drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|eras(?:e|es|ed|ing))\s+(?:\w+\s+){0,4}?(?:databases?|db|tables?|migrations?|\.git|repo(?:sitory)?|branch\s+protection|backups?|history|production|everything|namespaces?|ns|clusters?|buckets?|volumes?)${E}`,
+  String.raw`${S}(?:delet(?:e|es|ed|ing)|drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|eras(?:e|es|ed|ing))\s+(?:\w+\s+){0,5}?(?:databases?|db|tables?|migrations?|\.git|repo(?:sitory)?|branch\s+protection|backups?|history|production|everything|namespaces?|ns|clusters?|buckets?|volumes?)${E}`,
 ].join("|");
 
 /**

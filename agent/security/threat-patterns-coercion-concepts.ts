@@ -25,7 +25,7 @@ const DESTRUCTIVE = [
   REMOTE_CODE_ACT,
   DESTROY_ACT,
   String.raw`${S}(?:any|every|all|whatever|arbitrary)\s+(?:\w+\s+)?(?:commands?|scripts?|packages?|steps?|operations?|actions?|deletions?|migrations?)${E}`,
-  String.raw`${S}(?:destroy|teardown|tear\s+down|deletions?|destructive|purge|nuke|kubectl\s+delete|drop\s+table)${E}|${S}(?:to|in|on|against)\s+(?:prod|production)${E}|-prod${E}`,
+  String.raw`${S}(?:destroy|teardown|tear\s+down|deletions?|destructive|purge|nuke|kubectl\s+delete|drop\s+table)${E}|${S}(?:to|in|on|against)\s+(?:prod|production)${E}|-prod${E}|${S}(?:prod|production|live)\s+(?:databases?|db|schemas?|data|clusters?|servers?|tables?|tenants?)${E}`,
 ].join("|");
 // Any order, once the check is lifted for the agent or the note is addressed to it: a harmful act, "go ahead", or
 // an imperative opening a clause ("…; delete stale branches", "Push directly to main"), in a few languages too.
@@ -33,7 +33,7 @@ const ORDER = [
   DESTRUCTIVE,
   HARMFUL_ACT,
   GO_AHEAD,
-  String.raw`(?:^|[.;:!]\s+|\n\s*|,\s+(?:so|and|then)\s+)(?:please\s+|just\s+|now\s+|simply\s+)?${ACT_VERB}`,
+  String.raw`(?:^|[.;:!]\s+|\n\s*|,\s+(?:so|and|then)\s+)(?:please\s+|just\s+|now\s+|simply\s+)?(?:re)?${ACT_VERB}`,
   String.raw`${S}(?:borra|elimina|ejecuta|l[öo]sche|f[üu]hre|x[óo]a|ch[ạa]y|supprime|exécute)${E}|执行|运行|删除`,
 ].join("|");
 
@@ -56,6 +56,7 @@ function liftedRule(terms: readonly string[]): Detector {
     clauseTerms: [NEUTRALISED],
     terms,
     withNext: true,
+    nextClauses: 2,
   });
 }
 

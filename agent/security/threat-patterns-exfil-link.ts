@@ -20,7 +20,7 @@ export const SLOT_OF = (name: string) =>
   String.raw`\{\{?[^{}\n]{0,60}?${name}[^{}\n]{0,60}\}\}?|<[^<>\n]{0,60}?${name}[^<>\n]{0,60}>|\[[\w .-]{0,40}?${name}[\w .-]{0,40}\]|\$\{?[\w]{0,40}?${name}\w{0,40}\}?|%7B[\w%.-]{0,40}?${name}[\w%.-]{0,40}%7D`;
 // An upper-case placeholder naming a secret or data (YOUR_GITHUB_TOKEN, DATA, SECRET_HERE, NỘI_DUNG_TỆP_ENV),
 // case-sensitive.
-export const UPPER_SLOT = String.raw`(?:[\p{Lu}\d]{1,20}_){0,5}[\p{Lu}\d]{0,20}(?:SECRET|KEY|TOKEN|PASSWORD|PASSWD|CREDENTIAL|DATA|SUMMARY|CONVERSATION|HISTORY|CHAT|CONTEXT|INFO|CONTENT|ENV|MESSAGE|PROMPT|COOKIE|SESSION)[A-Z0-9]{0,20}(?:_[\p{Lu}\d]{1,20}){0,5}(?=[&)#\s"'\]]|$)`;
+export const UPPER_SLOT = String.raw`(?:[\p{Lu}\d]{1,20}_){0,5}[\p{Lu}\d]{0,20}(?:SECRET|KEY|TOKEN|PASSWORD|PASSWD|CREDENTIAL|DATA|SUMMARY|CONVERSATION|HISTORY|CHAT|CONTEXT|INFO|CONTENT|ENV|MESSAGE|PROMPT|COOKIE|SESSION)[A-Z0-9]{0,20}(?:_[\p{Lu}\d]{1,20}){0,5}(?=[&)#\s"'\]%]|$)`;
 const QUERY = String.raw`https?://[^)\s]{1,400}?[?&][\w.-]{1,40}=`;
 
 const SLOT_URLS: Detector[] = [

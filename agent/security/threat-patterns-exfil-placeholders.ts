@@ -47,7 +47,7 @@ export const EXFIL_PLACEHOLDER_PATTERNS: readonly Detector[] = [
   pattern(
     "exfil_url_template",
     [["<a", "<img", "<image", "<source", "<video", "<audio", "<iframe", "<embed", "<object"], ["http"]],
-    String.raw`<(?:a|img|image|source|video|audio|iframe|embed|object)\s[^>]{0,200}?(?:href|src|data)\s*=\s*["']?https?://[^)\s"'<>]{1,400}?[?&][\w.-]{1,40}=${UPPER_SLOT}`,
+    String.raw`<(?:a|img|image|source|video|audio|iframe|embed|object)\s[^>]{0,200}?(?:href|src|data)\s*=\s*["']?https?://[^)\s"'<>]{1,400}?[?&][\w.-]{1,40}=%?${UPPER_SLOT}`,
     { flags: "u", starts: ["<a", "<img", "<image", "<source", "<video", "<audio", "<iframe", "<embed", "<object"] },
   ),
   new ClauseRule({

@@ -13,7 +13,7 @@ import { SECRETISH, SLOT_OF } from "./threat-patterns-exfil-link.js";
 const QUERY = String.raw`https?://[^)\s"'<>]{1,400}?[?&#][\w.-]{1,40}=`;
 // What the conversation is called: a bare URL is fetched only when the agent is told to, and documentation's API
 // examples carry `?q={query}` or `?api_key=<YOUR_KEY>`, never the chat history.
-const CONVERSATION = String.raw`(?:conversation|chat|history|transcript|messages|memory|system[\s_-]?prompt)`;
+const CONVERSATION = String.raw`(?:conversation|chat|history|transcript|messages|memory|system[\s_-]?prompt|对话|聊天|会话|historial|conversaci[oó]n|verlauf|l[ịi]ch\s+s[ửu])`;
 // A secret named in another language inside a query value (?data=用户的API密钥, ?clave=contraseña).
 const FOREIGN_SECRET = String.raw`[^\s)"'&]{0,40}?(?:密钥|密码|令牌|凭证|凭据|口令|秘密|对话|聊天记录|contrase[ñn]a|clave|m[ậa]t\s*kh[ẩa]u|kh[óo]a|mot\s+de\s+passe|passwort|schl[üu]ssel)`;
 // A secret's file or variable as a query value: ?cred=%USERPROFILE%\.aws\credentials, ?f=~/.ssh/id_rsa.
@@ -52,7 +52,16 @@ export const EXFIL_SLOT_PATTERNS: readonly Detector[] = [
   ),
   pattern(
     "exfil_url_template",
-    [["http"], ["conversation", "chat", "history", "transcript", "message", "memory", "prompt"]],
+    [
+      ["http"],
+      ["conversation", "chat", "history", "transcript", "message", "memory", "prompt", "对话", "聊天", "会话"].concat([
+        "historial",
+        "conversaci",
+        "verlauf",
+        "lịch sử",
+        "lich su",
+      ]),
+    ],
     String.raw`=(?<=https?://[^)\s"'<>]{1,400}[?&#][\w.-]{1,40}=)(?:${SLOT_OF(CONVERSATION)})`,
     { starts: ["={", "=<", "=[", "=$", "=%7b"] },
   ),

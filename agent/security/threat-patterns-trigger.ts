@@ -31,6 +31,8 @@ const MOMENT = [
   String.raw`${word(EXCHANGES)}(?<=${S}(?:after|in)\s+${COUNT}\s+(?:more|further|additional|other)\s+${EXCHANGES})`,
   // "After you have helped with three more tasks": counted in the agent's own work too.
   String.raw`${word("more|further|additional")}(?<=${S}(?:after|in)\s+(?:[\w'’]+\s+){1,5}?${COUNT}\s+(?:more|further|additional))\s+(?:${WORK}|${EXCHANGES})`,
+  // "Once three sessions have passed": a count of exchanges or days said to go by.
+  String.raw`${word(String.raw`passed|elapsed|gone\s+by`)}(?<=${S}(?:once|when|after|as\s+soon\s+as)\s+${COUNT}\s+(?:more\s+)?(?:${EXCHANGES}|days?|hours?|weeks?)\s+(?:have|has)\s+(?:passed|elapsed|gone\s+by))${E}`,
   // "On the next build request ->": the next one of a kind.
   String.raw`${word("next")}\s+[\w-]+\s+(?:request|message|prompt|question)${E}`,
   // "In two days, …": a delay counted from now.
@@ -55,7 +57,7 @@ const MOMENT_WORDS = [
   "nachste",
   "following",
   ...EXCHANGE_WORDS,
-].concat(["more", "further", "additional", "day", "hour", "week"]);
+].concat(["more", "further", "additional", "day", "hour", "week", "passed", "elapsed", "gone by"]);
 
 const DEFERRAL = String.raw`from\s+now\s+on|going\s+forward|henceforth|from\s+this\s+point\s+on|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?:session|conversation|chat)|at\s+the\s+end\s+of\s+(?:the|this|each|every|your)\s+(?:session|conversation|chat|task|day)|(?:for|at)\s+a\s+later\s+(?:turn|point|time|stage|session)|for\s+later|later\s+on|in\s+(?:all\s+)?future\s+(?:sessions|conversations|replies|responses|chats)`;
 const DEFERRAL_WORDS = [

@@ -112,7 +112,8 @@ const REASONING_LABEL = pattern(
 const FAKE_REASONING = pattern(
   "fake_turn",
   [["thinking", "think>", "reasoning", "scratchpad", "monologue", "thought", "reflection", "analysis", "deliberation"]],
-  String.raw`<${THINK_TAG}>[^<]{0,1500}?(?:${FIRST_PERSON_PLAN})[^<]{0,1500}?</${THINK_TAG}>`,
+  // Looked for from the tag's name back to its "<", which may carry a prefix (<assistant_thoughts>, <agent-reasoning>).
+  String.raw`${THINK_TAG}>(?<=<(?:[a-z]{1,20}[_-])?${THINK_TAG}>)[^<]{0,1500}?(?:${FIRST_PERSON_PLAN})[^<]{0,1500}?</(?:[a-z]{1,20}[_-])?${THINK_TAG}>`,
   {
     starts: [
       "thinking",
@@ -123,8 +124,8 @@ const FAKE_REASONING = pattern(
       "internal_monologue",
       "internal_thoughts",
     ]
-      .concat(["thought", "reflection", "analysis", "deliberation"])
-      .map((tag) => `<${tag}>`),
+      .concat(["thought", "thoughts", "reflection", "analysis", "deliberation"])
+      .map((tag) => `${tag}>`),
   },
 );
 
@@ -163,7 +164,7 @@ const LINE_ROLE_STARTS = LINE_ROLE_WORDS.map((w) => w.replace(" dùng", "").repl
 const ROLE_LINE = pattern(
   "fake_turn",
   [LINE_ROLE_WORDS],
-  String.raw`(?:${LINE_ROLE})(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:${LINE_ROLE}))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2})[^\n]{0,300}?(?:${TURN_ORDER})(?![^\n]*[?？])`,
+  String.raw`(?:${LINE_ROLE})(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:${LINE_ROLE}))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2}|\s*(?:>{1,3}|->|=>|→|»)\s)[^\n]{0,300}?(?:${TURN_ORDER})(?![^\n]*[?？])`,
   { starts: LINE_ROLE_STARTS },
 );
 // A tool record then a user record, as JSON lines: {"role": "tool", …} {"role": "user", "content": "…delete…"}.
