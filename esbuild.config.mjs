@@ -29,11 +29,12 @@ const common = {
 const builds = [
   {
     ...common,
-    // The HTML-to-Markdown worker is its own entry: a worker thread loads a file, found at run time beside main.mjs
-    // (agent/web/markdown-worker.ts), the way sql.js's wasm is.
+    // The worker threads are entries of their own: a worker thread loads a file, found at run time beside main.mjs
+    // (agent/workers/start-worker.ts), the way sql.js's wasm is.
     entryPoints: {
       main: "acp-server/main.ts",
       "html-to-markdown-worker": "agent/web/html-to-markdown-worker.ts",
+      "compaction-worker": "agent/store/compaction-worker.ts",
     },
     outdir: "dist/server",
     outExtension: { ".js": ".mjs" },

@@ -31,7 +31,7 @@ export class SessionPersistence {
   private userTitle: string | undefined;
 
   constructor(
-    /** Opening the store (sql.js) may still be under way: a new session does not wait for it. */
+    /** Opening the store may still be under way: a new session does not wait for it. */
     private readonly store: Promise<SessionStore>,
     private readonly sessionId: string,
     private readonly log: Logger,

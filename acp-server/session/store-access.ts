@@ -22,12 +22,12 @@ export class StoreAccess {
       // Through `import()`: this class is built at start-up, before the `initialize` reply, and a static import of
       // the front door would load the whole engine then. A store is only opened by a session handler, when the engine
       // is loaded already, so this import costs a microtask.
-      store = import("../../agent/index-store.js").then(({ SessionStore }) => SessionStore.open(home));
-      store.then(
-        // Logged here; also shown to the user at the next session/new (the problems list is handed over there).
-        (s) => s.problems.forEach((p) => this.log.error(p)),
-        () => this.stores.delete(home),
+      // A problem met when the database loads is logged here; it is also shown to the user at the next session/new
+      // (the problems list is handed over there).
+      store = import("../../agent/index-store.js").then(({ SessionStore }) =>
+        SessionStore.open(home, (problem) => this.log.error(problem)),
       );
+      store.catch(() => this.stores.delete(home));
       this.stores.set(home, store);
     }
     return store;

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "sql.js";
-import { fileStamp, loadDatabaseFile, saveDatabaseFile } from "./db-file.js";
-import { JournalWriter, journalFiles, readJournal } from "./journal.js";
+import { compactInWorker } from "./compaction-thread.js";
+import { fileStamp, type LoadedDatabase, loadDatabaseFile, saveDatabaseFile } from "./db-file.js";
+import { JournalWriter } from "./journal.js";
 import { withFileLock } from "./memory-file-lock.js";
+import { appliedOffset, removeFinishedJournals, replayJournals, setAppliedOffset } from "./store-compaction.js";
 import { applyRecord, type SessionMeta, type StoredMessage, type StoreRecord } from "./store-records.js";
 
 export interface SessionSummary {
@@ -17,38 +19,46 @@ export interface SessionSummary {
 }
 
 /**
- * Sessions that survive: the whole store lives in memory (sql.js), every change is appended to this process's
- * journal first, and the journals are compacted into `sessions.sqlite` (atomic export and rename, under a lock)
- * when the server is idle. A SIGKILL loses nothing that was flushed; two servers on one HERMES_HOME each write
- * their own journal and see each other's sessions by replaying the other journals.
+ * Sessions that survive: every change is appended to this process's journal (the record of truth until compaction),
+ * and the journals are compacted into `sessions.sqlite` (atomic export and rename, under a lock) when the server is
+ * idle. The database (sql.js, the whole store in WebAssembly memory) is loaded only when something reads it (a
+ * listing, a load, session_search) or compaction runs: a turn only appends a line, so it never waits for sql.js and a
+ * long session does not hold its history twice. A SIGKILL loses nothing that was flushed; two servers on one
+ * HERMES_HOME each write their own journal and see each other's sessions by replaying the other journals.
  */
 export class SessionStore {
   private writer: JournalWriter;
   private generation = 0;
   private readonly serverId = `${process.pid}-${randomBytes(4).toString("hex")}`;
   private compacting: Promise<void> | undefined;
-  /** Problems met while opening (a corrupt database file), for the user. */
+  /** The loaded database, or none yet: records then live only in the journal until the next load. */
+  private db: Database | undefined;
+  /** mtime and size of the database file `db` was loaded from. */
+  private stamp = "missing";
+  /** Records appended while a database is being caught up (see catchUp). */
+  private capturing: CapturedRecord[] | undefined;
+  /** Loads, reloads and compactions one at a time: each swaps `db`. */
+  private exclusive: Promise<unknown> = Promise.resolve();
+  /** Problems met while loading (a corrupt database file), for the user. */
   readonly problems: string[] = [];
 
   private constructor(
     private readonly dir: string,
-    private db: Database,
-    private stamp: string,
+    private readonly onProblem: (problem: string) => void,
   ) {
     this.writer = new JournalWriter(this.journalFile());
   }
 
-  static async open(home: string): Promise<SessionStore> {
+  /** Opens the store without loading its database (see the class comment): costs a mkdir. */
+  static async open(home: string, onProblem: (problem: string) => void = () => undefined): Promise<SessionStore> {
     const dir = join(home, "sessions");
     mkdirSync(join(dir, "journal"), { recursive: true });
-    const loaded = await loadDatabaseFile(join(dir, "sessions.sqlite"));
-    const store = new SessionStore(dir, loaded.db, loaded.stamp);
-    if (loaded.problem) store.problems.push(loaded.problem);
-    await store.replayJournals(store.db);
-    return store;
+    return new SessionStore(dir, onProblem);
   }
 
+  /** The database, once `refresh()` has loaded it. */
   get database(): Database {
+    if (!this.db) throw new Error("the session database is not loaded: call refresh() first");
     return this.db;
   }
 
@@ -77,20 +87,20 @@ export class SessionStore {
     return this.writer.flushed();
   }
 
-  /** Picks up what other servers on this HERMES_HOME wrote since (their journals, or a compacted file). */
-  async refresh(): Promise<void> {
-    const path = join(this.dir, "sessions.sqlite");
-    if (fileStamp(path) !== this.stamp) {
-      await this.writer.flushed();
-      const loaded = await loadDatabaseFile(path);
-      if (loaded.problem) this.problems.push(loaded.problem);
-      await this.replayJournals(loaded.db);
-      this.db.close();
+  /**
+   * Loads the database when it is not yet, else picks up what other servers on this HERMES_HOME wrote since (their
+   * journals, or a compacted file). Afterwards the reading methods below see every change.
+   */
+  refresh(): Promise<void> {
+    return this.serially(async () => {
+      const path = join(this.dir, "sessions.sqlite");
+      if (this.db && fileStamp(path) === this.stamp) return this.catchUp(this.db);
+      const loaded = await this.loadFile(path);
+      await this.catchUp(loaded.db);
+      this.db?.close();
       this.db = loaded.db;
       this.stamp = loaded.stamp;
-      return;
-    }
-    await this.replayJournals(this.db);
+    });
   }
 
   getSession(id: string): SessionSummary | undefined {
@@ -117,7 +127,7 @@ export class SessionStore {
 
   /** The active history of a session, in order. */
   loadMessages(sessionId: string): StoredMessage[] {
-    const result = this.db.exec(
+    const result = this.database.exec(
       "SELECT seq, role, content, tool_calls, tool_call_id, tool_name, reasoning, timestamp FROM messages WHERE session_id = ? AND active = 1 ORDER BY seq",
       [sessionId],
     )[0];
@@ -149,70 +159,78 @@ export class SessionStore {
     this.generation++;
     this.writer = new JournalWriter(this.journalFile());
     await previous.flushed();
-    await withFileLock(path, async () => {
-      const loaded = await loadDatabaseFile(path);
-      if (loaded.problem) this.problems.push(loaded.problem);
-      await this.replayJournals(loaded.db);
-      saveDatabaseFile(loaded.db, path);
-      this.db.close();
-      this.db = loaded.db;
-      this.stamp = fileStamp(path);
-      rmSync(previous.file, { force: true });
-      this.db.run("DELETE FROM journal_applied WHERE journal = ?", [fileName(previous.file)]);
-      await this.removeFinishedJournals();
+    const finishedJournal = fileName(previous.file);
+    await this.serially(async () => {
+      if (!this.db) {
+        // Nothing has loaded the database: the worker folds the files and its sql.js memory goes with it.
+        const problems = await compactInWorker({ dir: this.dir, finishedJournal, ownPrefix: this.serverId });
+        for (const problem of problems) this.report(problem);
+        return;
+      }
+      // Loaded (a listing or a search needed it): compacted here and kept current, as the next read will want it.
+      await withFileLock(path, async () => {
+        const loaded = await this.loadFile(path);
+        await this.catchUp(loaded.db);
+        saveDatabaseFile(loaded.db, path);
+        loaded.db.run("DELETE FROM journal_applied WHERE journal = ?", [finishedJournal]);
+        rmSync(previous.file, { force: true });
+        this.db?.close();
+        this.db = loaded.db;
+        this.stamp = fileStamp(path);
+        await removeFinishedJournals(loaded.db, join(this.dir, "journal"), this.serverId);
+      });
     });
   }
 
-  /** Journals of servers that have exited, once every line is in the database file, are no longer needed. */
-  private async removeFinishedJournals(): Promise<void> {
-    const journalDir = join(this.dir, "journal");
-    for (const name of await journalFiles(journalDir)) {
-      const pid = Number(name.split("-")[0]);
-      if (name.startsWith(this.serverId) || !Number.isInteger(pid) || isProcessAlive(pid)) continue;
-      const offset = Number(
-        this.db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? -1,
-      );
-      if (offset !== fileSize(join(journalDir, name))) continue;
-      rmSync(join(journalDir, name), { force: true });
-      this.db.run("DELETE FROM journal_applied WHERE journal = ?", [name]);
-    }
-  }
-
   private record(record: StoreRecord): void {
-    applyRecord(this.db, record);
     const end = this.writer.append(record);
+    this.capturing?.push({ journal: fileName(this.writer.file), end, record });
+    if (!this.db) return;
+    applyRecord(this.db, record);
     // Our own lines are already applied: move our offset past them so a replay skips them.
-    this.db.run(
-      "INSERT INTO journal_applied(journal, offset) VALUES (?, ?) ON CONFLICT(journal) DO UPDATE SET offset = excluded.offset",
-      [fileName(this.writer.file), end],
-    );
+    setAppliedOffset(this.db, fileName(this.writer.file), end);
   }
 
-  private async replayJournals(db: Database): Promise<void> {
-    const journalDir = join(this.dir, "journal");
-    for (const name of await journalFiles(journalDir)) {
-      const offset = Number(
-        db.exec("SELECT offset FROM journal_applied WHERE journal = ?", [name])[0]?.values[0]?.[0] ?? 0,
-      );
-      const tail = await readJournal(join(journalDir, name), offset);
-      if (tail.end === offset) continue;
-      db.run("BEGIN");
-      try {
-        for (const record of tail.records) applyRecord(db, record);
-        db.run(
-          "INSERT INTO journal_applied(journal, offset) VALUES (?, ?) ON CONFLICT(journal) DO UPDATE SET offset = excluded.offset",
-          [name, tail.end],
-        );
-        db.run("COMMIT");
-      } catch (error) {
-        db.run("ROLLBACK");
-        throw error;
-      }
+  private async loadFile(path: string): Promise<LoadedDatabase> {
+    const loaded = await loadDatabaseFile(path);
+    if (loaded.problem) this.report(loaded.problem);
+    return loaded;
+  }
+
+  private report(problem: string): void {
+    this.problems.push(problem);
+    this.onProblem(problem);
+  }
+
+  /**
+   * Replays every journal into `db` past its recorded offsets, then the records this process appended while that
+   * ran (captured in memory: a record may still be on its way to the file). The caller uses `db` without an await
+   * after this, so no record falls in a gap; the offsets keep a record read from the file from being applied twice.
+   */
+  private async catchUp(db: Database): Promise<void> {
+    const captured: CapturedRecord[] = [];
+    this.capturing = captured;
+    try {
+      await this.writer.flushed();
+      await replayJournals(db, join(this.dir, "journal"));
+    } finally {
+      this.capturing = undefined;
     }
+    for (const { journal, end, record } of captured) {
+      if (end <= appliedOffset(db, journal, 0)) continue;
+      applyRecord(db, record);
+      setAppliedOffset(db, journal, end);
+    }
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.exclusive.then(work, work);
+    this.exclusive = run.catch(() => undefined);
+    return run;
   }
 
   private sessions(clause: string, params: Array<string | number>): SessionSummary[] {
-    const result = this.db.exec(
+    const result = this.database.exec(
       `SELECT id, cwd, title, updated_at, message_count, state_json FROM sessions ${clause}`,
       params,
     )[0];
@@ -231,21 +249,10 @@ export class SessionStore {
   }
 }
 
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-function fileSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return -2;
-  }
+interface CapturedRecord {
+  readonly journal: string;
+  readonly end: number;
+  readonly record: StoreRecord;
 }
 
 function fileName(path: string): string {

@@ -1,8 +1,5 @@
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorker as startModuleWorker } from "../workers/start-worker.js";
 import type { ConversionReply } from "./html-to-markdown-worker.js";
 
 /**
@@ -69,41 +66,12 @@ export function convertInWorker(html: string, deadlineMs: number, signal?: Abort
 }
 
 function startWorker(): Worker {
-  const file = locateWorkerFile();
-  if (!file) throw new ConversionError("the HTML converter's worker file was not found next to the server");
-  const worker = file.endsWith(".ts") ? startTypeScriptWorker(file) : new Worker(file);
+  const worker = startModuleWorker("html-to-markdown-worker", import.meta.url);
+  if (!worker) throw new ConversionError("the HTML converter's worker file was not found next to the server");
   // Neither an idle nor a busy worker keeps the process alive (a conversion's own deadline timer does).
   worker.unref();
   worker.once("exit", () => {
     if (idle === worker) idle = undefined;
   });
   return worker;
-}
-
-/**
- * Under tsx (tests, development) the worker is TypeScript and needs tsx's loader in its own thread. Node 20 does not
- * apply `execArgv: ["--import", "tsx"]` to a worker's entry file ("Unknown file extension .ts"), so a small script
- * registers tsx first and then imports the file.
- */
-function startTypeScriptWorker(file: string): Worker {
-  // tsx's CommonJS hook: without "type": "module" in package.json, tsx runs the sources as CommonJS anyway.
-  const tsxApi = createRequire(import.meta.url).resolve("tsx/cjs/api");
-  const script = `require(${JSON.stringify(tsxApi)}).register(); require(${JSON.stringify(file)});`;
-  return new Worker(script, { eval: true });
-}
-
-/**
- * The bundle has the worker at dist/server/html-to-markdown-worker.mjs, beside main.mjs, while this code sits in
- * main.mjs or a chunk under dist/server/chunks/; from the sources (tsx) it is the .ts file next to this one. The
- * launcher's path (dist/acp-server.js) is a last resort, as for sql.js's wasm in agent/store/sql-runtime.ts.
- */
-function locateWorkerFile(): string | undefined {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    join(here, "html-to-markdown-worker.mjs"),
-    join(here, "..", "html-to-markdown-worker.mjs"),
-    join(here, "html-to-markdown-worker.ts"),
-  ];
-  if (process.argv[1]) candidates.push(join(dirname(process.argv[1]), "server", "html-to-markdown-worker.mjs"));
-  return candidates.find((path) => existsSync(path));
 }

@@ -6,6 +6,7 @@
 
 /** agent/'s folders by floor, lowest first. */
 export const AGENT_FLOORS: readonly (readonly string[])[] = [
+  ["workers"],
   ["config", "store"],
   ["security", "providers", "checkpoints"],
   ["sandbox", "web"],

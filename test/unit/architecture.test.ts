@@ -6,21 +6,22 @@
  *
  * | floor | folders              | why here                                                                          |
  * |-------|----------------------|-----------------------------------------------------------------------------------|
- * | 0     | config, store        | settings read from config.yaml and the catalogs they are read against (providers, |
+ * | 0     | workers              | starting the server's worker threads from the bundle or the sources (tsx)        |
+ * | 1     | config, store        | settings read from config.yaml and the catalogs they are read against (providers, |
  * |       |                      | model tables, the delegation runtime); the session store and memory files         |
- * | 1     | security, providers, | the threat scanner, redaction and the file-safety rules; the model clients; the   |
+ * | 2     | security, providers, | the threat scanner, redaction and the file-safety rules; the model clients; the   |
  * |       | checkpoints          | checkpoint store: each needs config alone                                         |
- * | 2     | sandbox, web         | the OS sandbox; fetching, converting and wrapping web pages (@url and the tools)  |
- * | 3     | workspace            | the Workspace seam (local or the editor's) and paths against its root             |
- * | 4     | context              | @ references, attached files, subdirectory hints, the context-file text helpers   |
- * | 5     | skills               | finding, vetting and loading skills (the session's toolsets are handed in)        |
- * | 6     | prompt               | the system prompt, which lists the skills                                         |
- * | 7     | tools                | the tool contract (ToolContext, ToolEnvironment, the delegation host and the      |
+ * | 3     | sandbox, web         | the OS sandbox; fetching, converting and wrapping web pages (@url and the tools)  |
+ * | 4     | workspace            | the Workspace seam (local or the editor's) and paths against its root             |
+ * | 5     | context              | @ references, attached files, subdirectory hints, the context-file text helpers   |
+ * | 6     | skills               | finding, vetting and loading skills (the session's toolsets are handed in)        |
+ * | 7     | prompt               | the system prompt, which lists the skills                                         |
+ * | 8     | tools                | the tool contract (ToolContext, ToolEnvironment, the delegation host and the      |
  * |       |                      | events a turn reports, since a subagent's turn runs through it) and the tools     |
- * | 8     | compress, mcp        | history compression (it snapshots the task list); MCP servers' tools              |
- * | 9     | loop                 | one turn: model steps, running the tool calls, compaction                         |
- * | 10    | delegation           | subagents: delegate_task runs child conversations of the loop                     |
- * | 11    | session              | opening a session: everything below put together                                  |
+ * | 9     | compress, mcp        | history compression (it snapshots the task list); MCP servers' tools              |
+ * | 10    | loop                 | one turn: model steps, running the tool calls, compaction                         |
+ * | 11    | delegation           | subagents: delegate_task runs child conversations of the loop                     |
+ * | 12    | session              | opening a session: everything below put together                                  |
  * | top   | agent/*.ts           | the front door (index.ts and its side entries) that a front end imports           |
  *
  * Besides the floors: agent/ never imports the front ends (acp-server/, extension/, webview-ui/) nor `vscode`.
