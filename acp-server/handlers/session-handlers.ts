@@ -8,6 +8,6 @@ export {
   handleLoadSession,
   handleResumeSession,
 } from "./session-history.js";
-export { handleNewSession } from "./session-new.js";
+export { handleNewSession, primeConfig } from "./session-new.js";
 export { handleCancel, handlePrompt } from "./session-prompt.js";
 export { handleSetConfigOption, handleSetMode } from "./session-settings.js";

@@ -62,6 +62,15 @@ function asAcpConfigError<T>(ctx: ServerContext, read: () => T): T {
   }
 }
 
+/** Reads config.yaml ahead of the first session/new (see agent-app.ts); a problem waits for session/new to be told. */
+export function primeConfig(ctx: ServerContext): void {
+  try {
+    loadHermesConfig(ctx.env);
+  } catch {
+    // session/new reads it again and reports it with its line
+  }
+}
+
 /**
  * Creates a session rooted at the client's cwd (never process.cwd()) and records it in the session store. A broken
  * config.yaml is an error naming the file and line; a missing model or key is ACP's auth_required (the editor offers
@@ -80,8 +89,8 @@ export async function handleNewSession(
   const prepared = prepareForClient(ctx, params.cwd, mcp.tools, config);
   const sessionId = randomUUID();
   const now = Date.now() / 1000;
-  // The store (sql.js) opens in the background: session/new answers at once, the first save waits for it.
-  // A macrotask later, so that loading sql.js and reading the database never delays this response.
+  // The store opens a macrotask later (a journal file; its database loads only when something reads it), so that
+  // session/new answers at once; the first save waits for it.
   const store = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => ctx.stores.open(prepared.config.home))
     .then((opened) => {

@@ -10,8 +10,10 @@ import { handleInitialize } from "../handlers/initialize.js";
 import type { ServerContext } from "./server-context.js";
 import { AGENT_NAME } from "./version.js";
 
-// Session handlers pull in the whole engine (config, YAML, prompt builder, scanner). They are loaded after the
-// initialize reply has gone out, so spawn → initialize pays only for the protocol layer.
+// Session handlers pull in the whole engine (config, YAML, prompt builder, scanner): ~550 KB of code, ~40-80 ms to
+// compile. Every client asks for a session right after `initialize`, so they load before the initialize reply: the
+// session/new that follows answers in a few milliseconds, and spawn → session ready costs the same (Node 20 has no
+// compile cache to make the load itself cheaper). The LLM SDKs, sql.js and the tools' heavy parts stay lazy.
 const loadSessionHandlers = () => import("../handlers/session-handlers.js");
 
 /** A prompt running or waiting in any session: the scanner's warm-up steps aside (idle time only). */
@@ -25,7 +27,12 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
   let sessionHandlers: ReturnType<typeof loadSessionHandlers> | undefined;
   const handlers = () => (sessionHandlers ??= loadSessionHandlers());
   return onDocumentEvents(acp.agent({ name: AGENT_NAME }), ctx)
-    .onRequest("initialize", ({ params }) => {
+    .onRequest("initialize", async ({ params }) => {
+      await handlers()
+        // config.yaml read once now (its parse is cached by the file's stat): session/new then only checks the stat.
+        // A broken file is reported by session/new, with its line.
+        .then((loaded) => loaded.primeConfig(ctx))
+        .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`));
       setImmediate(
         () =>
           void handlers()

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { type Document, isMap, LineCounter, parseDocument } from "yaml";
 import { ConfigError } from "./config-error.js";
 
@@ -12,16 +12,30 @@ export interface YamlFile {
   positionOf(path: readonly string[]): { line: number; column: number } | undefined;
 }
 
+/**
+ * The last parse of each file, by its stat: config.yaml is read by every session/new and several settings readers,
+ * and parsing it costs milliseconds while a stat costs microseconds. Any change to the file (an edit, a rename over
+ * it) changes its mtime, ctime, size or inode, and it is parsed again.
+ */
+const parsed = new Map<string, { readonly stamp: string; readonly yaml: YamlFile }>();
+
 /** Reads a YAML file whose root must be a mapping. A missing file is an empty mapping; a broken one throws ConfigError. */
 export function readYamlFile(file: string): YamlFile {
   let text: string;
+  let stamp: string;
   try {
+    const stat = statSync(file);
+    stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+    const cached = parsed.get(file);
+    if (cached?.stamp === stamp) return cached.yaml;
     text = readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyYamlFile(file);
     throw new ConfigError({ file, message: `cannot read: ${(error as Error).message}` });
   }
-  return parseYamlText(file, text);
+  const yaml = parseYamlText(file, text);
+  parsed.set(file, { stamp, yaml });
+  return yaml;
 }
 
 export function parseYamlText(file: string, text: string): YamlFile {
