@@ -13,9 +13,10 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { scanForThreats, scanWhole, type ThreatFinding } from "../agent/security/threat-scanner.js";
-import { loadProbeFamilies, type Probe } from "../test/fixtures/scanner-probes/probes.js";
+import { loadProbeFamilies, PROBE_DIR, type Probe } from "../test/fixtures/scanner-probes/probes.js";
 import { medianMs } from "./median-time.js";
 
+const BLIND_DIR = join(PROBE_DIR, "blind");
 const SKIPPED = new Set(["SOURCES.tsv", "README.md"]);
 
 interface Scanned {
@@ -87,10 +88,14 @@ function byBatch(
 }
 
 /** Issue #23's probes: per family, the payloads caught (by any pattern) and the near-misses flagged. */
-function evaluateProbes(out: string[]): Record<string, FamilyResult> {
+function evaluateProbes(
+  out: string[],
+  dir = PROBE_DIR,
+  title = "Probes (test/fixtures/scanner-probes)",
+): Record<string, FamilyResult> {
   const results: Record<string, FamilyResult> = {};
-  out.push("", "Probes (test/fixtures/scanner-probes):");
-  for (const family of loadProbeFamilies()) {
+  out.push("", `${title}:`);
+  for (const family of loadProbeFamilies(dir)) {
     const missed = family.payloads.filter((p) => scanWhole(p.text, "context").length === 0).map((p) => p.name);
     const flagged = family.benign.filter((p) => scanWhole(p.text, "context").length > 0).map((p) => p.name);
     const caught = family.payloads.length - missed.length;
@@ -126,6 +131,7 @@ function main(): number {
   if (!existsSync(root)) {
     const out = [`No corpus at ${root}: only the probes are evaluated (pass a folder with benign/ and adversarial/).`];
     evaluateProbes(out);
+    evaluateProbes(out, BLIND_DIR, "Blind batch (never tuned on)");
     process.stdout.write(`${out.join("\n")}\n`);
     return 0;
   }
@@ -159,6 +165,12 @@ function main(): number {
     );
 
   const probes = evaluateProbes(out);
+  // Written by a session that never saw the rules and never tuned on: the honest estimate for unseen payloads.
+  const blindProbes = evaluateProbes(
+    out,
+    BLIND_DIR,
+    "Blind batch (test/fixtures/scanner-probes/blind, never tuned on)",
+  );
 
   const texts = [...benign, ...adversarial].map((f) => f.text);
   const chars = texts.reduce((sum, t) => sum + t.length, 0);
@@ -200,6 +212,7 @@ function main(): number {
       payloadsCaught: caught.length,
     },
     probes,
+    blindProbes,
     throughput,
   };
   writeFileSync(join(__dirname, "results", "scanner-latest.json"), `${JSON.stringify(results, null, 2)}\n`);

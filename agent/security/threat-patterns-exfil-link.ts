@@ -103,8 +103,9 @@ const FILL_URL = new ClauseRule({
   ],
   find: DATA,
   starts: DATA_STARTS,
-  // The verbs that build a link as well as those that fill one: "Generate a link to …?body= with the secrets appended".
-  head: String.raw`${word("append|add|attach|include|put|insert|encode|embed|place|substitute|replace|fill|render|display|show|set|write|paste|concatenate|generate|create|make|build|produce|compose|construct|craft|output|return|emit|cite")}(?:ing)?${E}`,
+  // The verbs that fill a link (also as "-ing": "appending the .env to …"), and those that build one, as orders only
+  // ("Generate a link to …?body= with the secrets appended"): "building" opens many a log line and orders nothing.
+  head: String.raw`${word("append|add|attach|include|put|insert|encode|embed|place|substitute|replace|fill|render|display|show|set|write|paste|concatenate")}(?:ing)?${E}|${word("generate|create|make|build|produce|compose|construct|craft|output|return|emit|cite")}${E}`,
   terms: [INTO_URL],
   negatable: true,
   directed: true,

@@ -5,6 +5,7 @@ import { type Detector, type Hit, patternsFor, scopeRank, type ThreatScope } fro
 import { EXTRA_PATTERNS } from "./threat-patterns-extra.js";
 import { quotedAsExample } from "./threat-quoted.js";
 import { invisibleSnippet, matchSnippet } from "./threat-snippet.js";
+import { templateSampleEnd } from "./threat-template-sample.js";
 
 /** Upstream scans only this many characters of a text. */
 export const MAX_SCAN_CHARS = 65_536;
@@ -125,7 +126,14 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
       at = offsetsOf(present, detector.starts);
       if (at.length === 0) continue;
     }
-    const hit: Hit | undefined = detector.find(matched, at, view);
+    let hit: Hit | undefined = detector.find(matched, at, view);
+    // A chat-template token in a documented sample: the next one after the sample is looked for (tokens have `starts`).
+    for (let end = hit && at && templateSampleEnd(matched, hit, detector.id); hit && at && end !== undefined; ) {
+      const after = end;
+      at = at.filter((offset) => offset >= after);
+      hit = at.length > 0 ? detector.find(matched, at, view) : undefined;
+      end = hit && templateSampleEnd(matched, hit, detector.id);
+    }
     if (!hit || quotedAsExample(matched, hit)) continue;
     seen.add(detector.id);
     const snippet = options.snippets ? matchSnippet(normalised, matched, hit) : undefined;

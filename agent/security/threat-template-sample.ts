@@ -1,0 +1,63 @@
+import { DANGEROUS_ACT, STEALTH } from "./pattern-acts.js";
+import type { Hit } from "./threat-patterns.js";
+
+/**
+ * Whether a chat-template token (fake_role_marker) stands in a documented sample rather than a counterfeit turn: the
+ * context files of model and inference projects show their prompt format in a fenced code block ("```\n<|im_start|>
+ * system\nYou are a helpful assistant.<|im_end|>\n```" under "## Chat format"), and blocking such a file would
+ * block the project. A sample is a fenced block that the text before it (or its info string) introduces as a format,
+ * template or tokenizer matter, and whose content asks for nothing harmful: no act that sends data out, touches
+ * secrets, runs remote code, destroys or hides (pattern-acts.ts). A counterfeit turn that carries such an act is
+ * still reported, fenced or not; one in ordinary prose or an unannounced fence is reported as before.
+ */
+const INTRODUCED =
+  /(?:chat|prompt|conversation|instruct(?:ion)?)[\s_-]*(?:templat|format)|templat(?:e|es|ing)\b|special\s+tokens?|tokeni[sz]|chatml|fine-?tun|apply_chat_template|eos\s+token|bos\s+token|\bformat\b/i;
+const HARMFUL = new RegExp(`${DANGEROUS_ACT}|${STEALTH}`, "iu");
+const FENCE = /^[ \t]{0,3}(?:```|~~~)/;
+const LOOK_BACK = 400;
+
+/** The fenced block around `index`, as offsets of its first content line, its closing fence, and its info string. */
+function fenceAround(text: string, index: number): { start: number; end: number; info: string } | undefined {
+  let open: { start: number; info: string } | undefined;
+  let lineStart = 0;
+  while (lineStart <= index) {
+    const lineEnd = text.indexOf("\n", lineStart);
+    const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    if (FENCE.test(line)) open = open ? undefined : { start: lineEnd + 1, info: line.replace(FENCE, "") };
+    if (lineEnd < 0) return undefined;
+    lineStart = lineEnd + 1;
+  }
+  if (!open) return undefined;
+  for (let from = lineStart; from < text.length; ) {
+    const lineEnd = text.indexOf("\n", from);
+    const line = text.slice(from, lineEnd < 0 ? text.length : lineEnd);
+    if (FENCE.test(line)) return { start: open.start, end: from, info: open.info };
+    if (lineEnd < 0) break;
+    from = lineEnd + 1;
+  }
+  return undefined;
+}
+
+/** Where the sample around `hit` ends (a later token is looked for from there), or undefined when it is no sample. */
+export function templateSampleEnd(text: string, hit: Hit, id: string): number | undefined {
+  if (id !== "fake_role_marker") return undefined;
+  const sample = fenceAround(text, hit.index) ?? inlineCodeAround(text, hit);
+  if (!sample) return undefined;
+  const content = text.slice(sample.start, sample.end);
+  const before = text.slice(Math.max(0, sample.start - LOOK_BACK), sample.start);
+  if (![before, sample.info, content].some((part) => INTRODUCED.test(part))) return undefined;
+  if (HARMFUL.test(content)) return undefined;
+  return sample.end;
+}
+
+/** An inline code span (`…` on one line) holding the whole hit: "repeat `[INST] ... [/INST]` for each message". */
+function inlineCodeAround(text: string, hit: Hit): { start: number; end: number; info: string } | undefined {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+  const open = text.lastIndexOf("`", hit.index - 1);
+  if (open < lineStart || (text.slice(lineStart, open).split("`").length - 1) % 2 === 1) return undefined;
+  const close = text.indexOf("`", hit.index);
+  const lineEnd = text.indexOf("\n", hit.index);
+  if (close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return undefined;
+  // The rest of the line goes with it: the sentence that says what the span is.
+  return { start: open + 1, end: close, info: text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd) };
+}
