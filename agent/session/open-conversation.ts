@@ -21,7 +21,7 @@ import { createModelClient, createModelClientWithFallbacks } from "../providers/
 import type { TokenUsage } from "../providers/model-client.js";
 import { withoutUnavailableBrowser } from "../tools/browser/browser-availability.js";
 import type { DelegationHost } from "../tools/delegation-host.js";
-import { sessionToolNames, sessionTools } from "../tools/registry.js";
+import { sessionTools } from "../tools/registry.js";
 import type { CommandJudge } from "../tools/safety/command-judge.js";
 import { createLlmCommandJudge } from "../tools/safety/llm-command-judge.js";
 import type { Tool } from "../tools/tool.js";
@@ -99,8 +99,7 @@ export function prepareConversation(
   );
   const retry = config.model.maxRetries === undefined ? {} : { maxRetries: config.model.maxRetries };
   const delegation = readDelegationSettings(config.yaml);
-  // The browser tools only when a Chromium is there to drive (browser-availability.ts says why).
-  const builtIn = withoutUnavailableBrowser(sessionTools(), config);
+  const builtIn = sessionBuiltIns(config);
   const delegateTool = createDelegateTool({
     maxConcurrentChildren: delegation.maxConcurrentChildren,
     toolsets: availableToolsets([...builtIn, ...extraTools]),
@@ -182,6 +181,7 @@ export function buildSessionPrompt(
     ? { ok: true, runtime }
     : resolveRuntimeProvider(config.model, config.env, config.configPath);
   const model = resolution.ok ? resolution.runtime.model : (config.model.model ?? "(not configured)");
+  const toolNames = new Set(sessionBuiltIns(config).map((tool) => tool.name));
   const systemPrompt = buildSystemPrompt({
     home: config.home,
     cwd,
@@ -189,9 +189,15 @@ export function buildSessionPrompt(
     providerId: resolution.ok ? resolution.runtime.providerId : (config.model.provider ?? "(not configured)"),
     contextLength: contextLengthOf(model, config.model.contextLength),
     settings: readPromptSettings(config.yaml),
-    toolNames: sessionToolNames(),
-    toolsets: toolsetsOf(sessionToolNames()),
+    // What the session offers (the skills index hides skills whose tools it lacks, as upstream does).
+    toolNames,
+    toolsets: toolsetsOf(toolNames),
     now,
   });
   return { resolution, systemPrompt };
+}
+
+/** The built-in tools a session offers: the browser tools only when a Chromium is there to drive (browser-availability.ts). */
+function sessionBuiltIns(config: HermesConfig) {
+  return withoutUnavailableBrowser(sessionTools(), config);
 }

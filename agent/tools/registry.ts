@@ -63,11 +63,6 @@ export function sessionTools(): Definitions {
   return registry().tools;
 }
 
-/** The built-in tools' names. */
-export function sessionToolNames(): ReadonlySet<string> {
-  return new Set(registry().byName.keys());
-}
-
 /** The built-in tool of that name, if there is one (MCP tools and delegate_task are made per session). */
 export function builtInTool(name: string): Tool | undefined {
   return registry().byName.get(name);
