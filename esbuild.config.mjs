@@ -5,7 +5,8 @@
 // The server is ESM with code splitting so that heavy modules (LLM SDKs, later sql.js) load only when a
 // session first needs them: start-up pays for nothing a session does not use.
 
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as esbuild from "esbuild";
 
 // `npm pack` / `npm publish` run prepack (the clean production build) and then prepare (this file without flags):
@@ -16,6 +17,11 @@ if (process.env.npm_lifecycle_event === "prepare" && ["pack", "publish"].include
 
 const watch = process.argv.includes("--watch");
 const production = process.argv.includes("--production");
+
+// The threat scanner's rules, identified by its sources: the verdicts it keeps on disk (scan-verdicts.ts) hold only
+// for the rules that gave them.
+const scannerRules = createHash("sha256");
+for (const name of readdirSync("agent/security").sort()) scannerRules.update(readFileSync(`agent/security/${name}`));
 
 const common = {
   bundle: true,
@@ -49,6 +55,8 @@ const builds = [
     // CommonJS module is bundled as a function V8 parses twice, and yaml is the largest module the first session/new
     // loads (~7 ms saved there).
     alias: { yaml: "./node_modules/yaml/browser/index.js" },
+    // Not in watch mode: the hash is taken once, and an edited rule must not meet the verdicts of the old one.
+    ...(watch ? {} : { define: { __HERMES_SCANNER_RULES__: JSON.stringify(scannerRules.digest("hex").slice(0, 16)) } }),
     // CommonJS dependencies (sql.js's Emscripten loader among them) expect require, __filename and __dirname.
     banner: {
       js:

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { pyStrip, stripYamlFrontmatter, withoutLeadingBom } from "../context/python-text.js";
+import { scanWholeRemembered } from "../security/scan-verdicts.js";
 import type { ThreatScope } from "../security/threat-patterns.js";
-import { scanWhole, type ThreatFinding } from "../security/threat-scanner.js";
+import type { ThreatFinding } from "../security/threat-scanner.js";
 
 /** A context file read and checked, before any section or truncation is applied. */
 export interface GuardedFile {
@@ -43,7 +44,10 @@ export function readGuardedFile(
   const scanned = content;
   const lineOffset = countNewlines(raw, raw.indexOf(scanned));
   // Each finding keeps its snippet, for the context inspector.
-  const threats = scanWhole(scanned, options.scope ?? "context").map((f) => ({ ...f, line: f.line + lineOffset }));
+  const threats = scanWholeRemembered(scanned, options.scope ?? "context").map((f) => ({
+    ...f,
+    line: f.line + lineOffset,
+  }));
   if (threats.length > 0) {
     const ids = threats.map((t) => t.id).join(", ");
     return {

@@ -1,6 +1,6 @@
 import { delimiter, join, normalize } from "node:path";
 import type { Env } from "../config/hermes-home.js";
-import { hermesDirs, hermesRootOf, profileDirs } from "./hermes-dirs.js";
+import { hermesDirs, hermesRootOf, profileDirs, scanVerdictsFileOf } from "./hermes-dirs.js";
 import { expandHome, isSameOrUnder, isUnder, realPath } from "./real-path.js";
 
 export { hermesRootOf } from "./hermes-dirs.js";
@@ -107,6 +107,8 @@ function isCredentialTarget(resolved: string, options: WriteDenyOptions): boolea
   return stateDirs.some(
     (dir) =>
       resolved === realPath(join(dir, "state.db")) ||
+      // The scanner's remembered verdicts (scan-verdicts.ts): a written one would let a payload pass as clean.
+      resolved === realPath(scanVerdictsFileOf(dir)) ||
       ["sessions", "mcp-tokens", "pairing"].some((name) => isSameOrUnder(resolved, realPath(join(dir, name)))),
   );
 }

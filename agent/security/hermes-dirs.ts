@@ -14,6 +14,11 @@ export function hermesRootOf(hermesHome: string, home?: string): string {
   return basename(dirname(hermesHome)) === "profiles" ? dirname(dirname(hermesHome)) : hermesHome;
 }
 
+/** Where the scanner keeps its verdicts under a HERMES_HOME (scan-verdicts.ts); the file tools never write it. */
+export function scanVerdictsFileOf(hermesHome: string): string {
+  return join(hermesHome, "cache", "scan-verdicts.json");
+}
+
 /** HERMES_HOME and its root (the same folder unless HERMES_HOME is a profile), resolved. */
 export function hermesDirs(hermesHome: string, home?: string): string[] {
   return [...new Set([realPath(hermesHome), realPath(hermesRootOf(hermesHome, home))])];

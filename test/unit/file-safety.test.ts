@@ -17,7 +17,9 @@ describe("file tools", () => {
       const profile = join(hermesHome, "profiles", "work");
       mkdirSync(profile, { recursive: true });
       const deny = (p: string, home = hermesHome) => writeDeniedError(p, { home: userHome, hermesHome: home });
-      for (const p of ["state.db", "sessions/x.json", "mcp-tokens/t.json", "pairing/p", ".anthropic_oauth.json"]) {
+      for (const p of ["state.db", "sessions/x.json", "mcp-tokens/t.json", "pairing/p", ".anthropic_oauth.json"].concat(
+        "cache/scan-verdicts.json",
+      )) {
         assert.match(deny(join(hermesHome, p)) ?? "", /protected system\/credential file/, p);
       }
       assert.match(deny(join(hermesHome, ".env"), profile) ?? "", /protected/, "the root .env under a profile");
