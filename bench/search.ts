@@ -14,22 +14,12 @@ import { openDatabase } from "../agent/store/schema.js";
 import { discoverSessions } from "../agent/store/session-discovery.js";
 import { type SearchSort, searchMessages } from "../agent/store/session-search.js";
 import { anchoredView, browseSessions, messagesAround, readSession } from "../agent/store/session-views.js";
+import { prng } from "./prng.js";
 
 const MESSAGES = 100_000;
 const SESSIONS = 2_000;
 const TARGET_MS = 20;
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(20240611);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
