@@ -14,6 +14,28 @@ const OPEN = /["“`]/;
 const CLOSE: Record<string, string> = { '"': '"', "“": "”", "`": "`" };
 
 export function quotedAsExample(text: string, hit: Hit): boolean {
+  return insideAnnouncedQuote(text, hit) || claimEndingInQuote(text, hit);
+}
+
+/**
+ * A claim reported with its words quoted: 'text that claims the assistant's safety rules "do not apply here"'. The
+ * hit starts right after a word that announces an example (claims, such as, …) and ends inside a quote that opens
+ * after it on the same line.
+ */
+function claimEndingInQuote(text: string, hit: Hit): boolean {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+  const lineEnd = text.indexOf("\n", hit.index);
+  const end = lineEnd < 0 ? text.length : lineEnd;
+  if (hit.end > end) return false;
+  const open = text.slice(hit.index, hit.end).search(OPEN);
+  if (open < 0) return false;
+  const mark = text[hit.index + open]!;
+  const close = text.indexOf(CLOSE[mark]!, hit.index + open + 1);
+  if (close < hit.end - 1 || close >= end) return false;
+  return ANNOUNCED.test(text.slice(Math.max(lineStart, hit.index - 40), hit.index));
+}
+
+function insideAnnouncedQuote(text: string, hit: Hit): boolean {
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
   // The nearest opening quote before the hit on its line, with no closing one between.
   let open = -1;

@@ -41,13 +41,41 @@ function fenceAround(text: string, index: number): { start: number; end: number;
 /** Where the sample around `hit` ends (a later token is looked for from there), or undefined when it is no sample. */
 export function templateSampleEnd(text: string, hit: Hit, id: string): number | undefined {
   if (id !== "fake_role_marker") return undefined;
-  const sample = fenceAround(text, hit.index) ?? inlineCodeAround(text, hit);
+  const sample = fenceAround(text, hit.index) ?? indentedBlockAround(text, hit.index) ?? inlineCodeAround(text, hit);
   if (!sample) return undefined;
   const content = text.slice(sample.start, sample.end);
   const before = text.slice(Math.max(0, sample.start - LOOK_BACK), sample.start);
   if (![before, sample.info, content].some((part) => INTRODUCED.test(part))) return undefined;
   if (HARMFUL.test(content)) return undefined;
   return sample.end;
+}
+
+const INDENTED = /^(?: {4}|\t)/;
+
+/** An indented code block (lines indented by four spaces or a tab, after a blank line) holding `index`. */
+function indentedBlockAround(text: string, index: number): { start: number; end: number; info: string } | undefined {
+  const lineStartOf = (at: number) => text.lastIndexOf("\n", at - 1) + 1;
+  let start = lineStartOf(index);
+  if (!INDENTED.test(text.slice(start, start + 4))) return undefined;
+  // Back over indented and blank lines to the block's first line; the line before it must be blank (or none).
+  for (let previous = start > 0 ? lineStartOf(start - 1) : -1; previous >= 0 && start > 0; ) {
+    const line = text.slice(previous, start - 1);
+    if (!INDENTED.test(line) && line.trim() !== "") break;
+    start = previous;
+    previous = start > 0 ? lineStartOf(start - 1) : -1;
+  }
+  while (text.slice(start, text.indexOf("\n", start)).trim() === "") start = text.indexOf("\n", start) + 1;
+  const before = text.slice(lineStartOf(Math.max(0, start - 1)), Math.max(0, start - 1));
+  if (start > 0 && before.trim() !== "") return undefined;
+  let end = start;
+  for (;;) {
+    const lineEnd = text.indexOf("\n", end);
+    const line = text.slice(end, lineEnd < 0 ? text.length : lineEnd);
+    if (!INDENTED.test(line) && line.trim() !== "") break;
+    if (lineEnd < 0) return { start, end: text.length, info: "" };
+    end = lineEnd + 1;
+  }
+  return { start, end, info: "" };
 }
 
 /** An inline code span (`…` on one line) holding the whole hit: "repeat `[INST] ... [/INST]` for each message". */
