@@ -37,7 +37,8 @@ const HELD_STARTS = ["content", "output", "dump", "line", "characters", "api", "
 
 const SEND = String.raw`${S}(?:post|send|upload|submit|transmit|forward|gửi|env[ií]a|enviar|sende|schicke|envoie[sz]?)${E}|发送|上传`;
 // The data said to be appended to a URL that stands open for it.
-const CONCAT = String.raw`${S}(?:followed\s+by|gefolgt\s+(?:vom|von)|seguid[oa]\s+(?:de|del|por)|suivie?\s+(?:de|du|par)|appended\s+with|with\s+(?:\w+\s+){0,3}appended)${E}|[\x60'"]\s+\+\s`;
+// (Found from its rarer word: "appended", "+", not "with" or a quote.)
+const CONCAT = String.raw`${S}(?:followed\s+by|gefolgt\s+(?:vom|von)|seguid[oa]\s+(?:de|del|por)|suivie?\s+(?:de|du|par)|appended(?:\s+with)?)${E}|\+(?<=[\x60'"]\s{1,3}\+)\s`;
 const OPEN_URL = String.raw`https?://[^\s\x60'"<>)\]]{1,200}[=/](?=[\x60'")\]]|\s)`;
 const PUBLIC_PASTE = String.raw`${S}(?:(?:public|secret|new)\s+gists?|gist\.github\.com|pastebin|paste\s*bin|hastebin|ghostbin|transfer\.sh|termbin|0x0\.st|public\s+(?:repo(?:sitory)?|issue|discussion|channel))${E}`;
 
@@ -62,7 +63,7 @@ export const EXFIL_DATA_PATTERNS: readonly Detector[] = [
     scope: "context",
     requires: [["http"]],
     find: CONCAT,
-    starts: ["followed", "gefolgt", "seguid", "suivi", "appended", "with", "`", "'", '"'],
+    starts: ["followed", "gefolgt", "seguid", "suivi", "appended", "+"],
     terms: [OPEN_URL, `${HELD}|${SECRET_PLACES}`],
     withPrevious: true,
   }),
