@@ -131,7 +131,7 @@ function main(): number {
   if (!existsSync(root)) {
     const out = [`No corpus at ${root}: only the probes are evaluated (pass a folder with benign/ and adversarial/).`];
     evaluateProbes(out);
-    evaluateProbes(out, BLIND_DIR, "Blind batch (never tuned on)");
+    evaluateProbes(out, BLIND_DIR, "Blind batch (once blind: tuned on since wave-scanner3)");
     process.stdout.write(`${out.join("\n")}\n`);
     return 0;
   }
@@ -165,11 +165,12 @@ function main(): number {
     );
 
   const probes = evaluateProbes(out);
-  // Written by a session that never saw the rules and never tuned on: the honest estimate for unseen payloads.
+  // Written by a session that never saw the rules; its untuned figure (scanner-untuned.json "blind") was the honest
+  // estimate for unseen payloads; tuned on since wave-scanner3, it now guards against regressions.
   const blindProbes = evaluateProbes(
     out,
     BLIND_DIR,
-    "Blind batch (test/fixtures/scanner-probes/blind, never tuned on)",
+    "Blind batch (test/fixtures/scanner-probes/blind; once blind, tuned on since wave-scanner3)",
   );
 
   const texts = [...benign, ...adversarial].map((f) => f.text);

@@ -12,8 +12,8 @@ import type { Detector } from "./threat-patterns.js";
 // A decoding step: base64/32/16 -d, xxd -r, openssl's base64 -d, uudecode, certutil -decode, printf (perhaps through
 // '%b') or echo -e of three or more hex or octal escapes, and the ciphers of a pipeline: rev, and tr between two
 // letter ranges (rot13: tr 'A-Za-z' 'N-ZA-Mn-za-m'); rev only spaced as a command (`| rev |`, not a regex's `|rev|`).
-const DECODE = String.raw`(?:base(?:64|32|16)|basenc)${E}[^\n|]{0,60}?\s-(?:d|-decode|D|di|id)${E}|xxd${E}[^\n|]{0,40}?\s-r${E}|openssl${E}[^\n|]{0,60}?\s-(?:d|a|base64)${E}[^\n|]{0,40}?\s-(?:d|a|base64)${E}|uudecode${E}|certutil${E}[^\n|]{0,40}?-decode(?:hex)?${E}|printf\s+(?:-\S+\s+)?(?:['"]%[bs]['"]\s+)?['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}|rev(?<=\|\s{1,4}rev)\s|tr\s+['"]?(?:[a-z]-[a-z]){1,4}['"]?\s+['"]?[a-z]-[a-z]|echo\s+-[a-z]*e[a-z]*\s+['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}`;
-const DECODE_WORDS = [
+export const DECODE = String.raw`(?:base(?:64|32|16)|basenc)${E}[^\n|]{0,60}?\s-(?:d|-decode|D|di|id)${E}|xxd${E}[^\n|]{0,40}?\s-r${E}|openssl${E}[^\n|]{0,60}?\s-(?:d|a|base64)${E}[^\n|]{0,40}?\s-(?:d|a|base64)${E}|uudecode${E}|certutil${E}[^\n|]{0,40}?-decode(?:hex)?${E}|printf\s+(?:-\S+\s+)?(?:['"]%[bs]['"]\s+)?['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}|rev(?<=\|\s{1,4}rev)\s|tr\s+['"]?(?:[a-z]-[a-z]){1,4}['"]?\s+['"]?[a-z]-[a-z]|echo\s+-[a-z]*e[a-z]*\s+['"]?(?:\\x[0-9a-f]{2}|\\[0-7]{3}){3}`;
+export const DECODE_WORDS = [
   "base64",
   "base32",
   "base16",
@@ -31,14 +31,15 @@ const DECODE_WORDS = [
 const DECODE_HEADS = "base64|base32|base16|basenc|xxd|openssl|uudecode|certutil|printf|echo|rev|tr";
 // A program that runs what it reads on standard input.
 // (Also through busybox, or xargs handing it the decoded text as arguments.)
-const INTERPRETER = String.raw`(?:sudo\s+(?:-\S+\s+){0,3})?(?:env\s+(?:\S+=\S+\s+){0,3})?(?:busybox\s+|xargs\s+(?:-\S+\s+){0,3})?(?:/usr/bin/|/bin/|/usr/local/bin/)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[\d.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|osascript|source\s+/dev/stdin|\.\s+/dev/stdin)${E}`;
+export const INTERPRETER = String.raw`(?:sudo\s+(?:-\S+\s+){0,3})?(?:env\s+(?:\S+=\S+\s+){0,3})?(?:busybox\s+|xargs\s+(?:-\S+\s+){0,3})?(?:/usr/bin/|/bin/|/usr/local/bin/)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[\d.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|osascript|source\s+/dev/stdin|\.\s+/dev/stdin)${E}`;
 
 const DECODE_EXEC: Detector[] = [
   // The decode step, then up to four more stages (rev, gunzip, tr, …), then the interpreter.
   pattern(
     "decode_exec",
     [DECODE_WORDS, ["|"]],
-    String.raw`(?:${DECODE})[^\n|]{0,300}(?:\|[^\n|]{0,200}){0,4}?\|\s*${INTERPRETER}`,
+    // A stage may continue on the next line after a backslash (`printf … \\\n | base64 -d \\\n | sh`).
+    String.raw`(?:${DECODE})(?:[^\n|]|\\\r?\n){0,300}(?:\|(?:[^\n|]|\\\r?\n){0,200}){0,4}?\|\s*${INTERPRETER}`,
     { starts: DECODE_WORDS },
   ),
   // Decoded into a file that is run next: base64 -d > /tmp/x && sh /tmp/x.

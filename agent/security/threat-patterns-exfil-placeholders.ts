@@ -38,7 +38,8 @@ export const EXFIL_PLACEHOLDER_PATTERNS: readonly Detector[] = [
       ["http"],
       ["{{", "${", "$(", "key", "token", "secret", "password", "credential"],
     ],
-    String.raw`${OPENER}https?://[^\s)"'<>]{0,300}?(?:${SECRET_TEMPLATE})`,
+    // A template may hold spaces ("{{git remote get-url origin}}") before the secret's.
+    String.raw`${OPENER}https?://(?:[^\s)"'<>]|\{\{[^{}\n]{0,60}\}\}){0,300}?(?:${SECRET_TEMPLATE})`,
     {
       flags: "u",
       starts: ["![", "](", "<a", "<img", "<image", "<source", "<video", "<audio", "<iframe", "<embed", "<object"],

@@ -4,7 +4,11 @@ import type { Detector } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
 import { COERCION_ARGUMENT_PATTERNS } from "./threat-patterns-coercion-args.js";
 import { COERCION_CONCEPT_PATTERNS } from "./threat-patterns-coercion-concepts.js";
+import { COERCION_UNASKED_PATTERNS } from "./threat-patterns-coercion-unasked.js";
+import { CONCEALED_ACT_PATTERNS } from "./threat-patterns-concealed.js";
 import { DECODE_PATTERNS } from "./threat-patterns-decode.js";
+import { DECODE_CHAIN_PATTERNS } from "./threat-patterns-decode-chains.js";
+import { EXFIL_DATA_PATTERNS } from "./threat-patterns-exfil-data.js";
 import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
 import { EXFIL_PLACEHOLDER_PATTERNS } from "./threat-patterns-exfil-placeholders.js";
 import { EXFIL_SLOT_PATTERNS } from "./threat-patterns-exfil-slots.js";
@@ -308,12 +312,16 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...COERCION_PATTERNS,
   ...COERCION_ARGUMENT_PATTERNS,
   ...COERCION_CONCEPT_PATTERNS,
+  ...COERCION_UNASKED_PATTERNS,
   ...TURN_PATTERNS,
   ...DECODE_PATTERNS,
+  ...DECODE_CHAIN_PATTERNS,
   ...TRIGGER_PATTERNS,
+  ...CONCEALED_ACT_PATTERNS,
   ...EXFIL_LINK_PATTERNS,
   ...EXFIL_SLOT_PATTERNS,
   ...EXFIL_PLACEHOLDER_PATTERNS,
+  ...EXFIL_DATA_PATTERNS,
 ];
 
 /** The ids of our classes, in report order. */

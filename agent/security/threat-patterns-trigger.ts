@@ -82,6 +82,8 @@ const CONDITION = [
   // The event in the passive: "when a release is requested", "once the PR gets approved".
   String.raw`${word(String.raw`requested|asked\s+for|mentioned|opened|triggered|approved|merged|created`)}(?<=${S}(?:when|if|once|whenever|as\s+soon\s+as)\s+(?:a|an|the|any)\s+[\w-]+\s+(?:is|are|gets?|has\s+been)\s+(?:requested|asked\s+for|mentioned|opened|triggered|approved|merged|created))${E}`,
   String.raw`${word("tomorrow|tonight")}${E}`,
+  // Armed by a date: "starting the first Monday of next month, …".
+  String.raw`${word("starting|beginning")}\s+(?:on\s+|from\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|month|year|january|february|march|april|june|july|august|september|october|november|december)${E}(?![^.!?\n]{0,30}${S}(?:to|until|through)${E})`,
   // A deferral with no event at all: "from now on, …", "at the end of the session, …", "keep this for later: …".
   String.raw`${word(DEFERRAL)}${E}`,
   // "In the following session, …": a handoff note says that too ("in the next session, start by reading …").
@@ -109,6 +111,8 @@ const CONDITION_WORDS = [
   "created",
   "tomorrow",
   "tonight",
+  "starting",
+  "beginning",
   ...DEFERRAL_WORDS,
   "whenever",
   "first",

@@ -53,7 +53,10 @@ describe("tool output from files, commands and MCP servers is scanned (tool runn
     const read = scanToolOutput(`1|# Notes\n2|\n3|${PAYLOAD}\n4|end`, "file");
     assert.deepEqual(
       read.map((f) => [f.id, f.where]),
-      [["prompt_injection", "line 3"]],
+      [
+        ["prompt_injection", "line 3"],
+        ["secret_exfil", "line 3"],
+      ],
     );
     assert.match(read[0]!.snippet ?? "", /Ignore all previous instructions/);
 
@@ -63,7 +66,10 @@ describe("tool output from files, commands and MCP servers is scanned (tool runn
     );
     assert.deepEqual(
       search.map((f) => [f.id, f.where]),
-      [["prompt_injection", "docs/notes.md line 42"]],
+      [
+        ["prompt_injection", "docs/notes.md line 42"],
+        ["secret_exfil", "docs/notes.md line 42"],
+      ],
     );
 
     const command = scanToolOutput(
@@ -72,12 +78,15 @@ describe("tool output from files, commands and MCP servers is scanned (tool runn
     );
     assert.deepEqual(
       command.map((f) => [f.id, f.where]),
-      [["prompt_injection", "output line 3"]],
+      [
+        ["prompt_injection", "output line 3"],
+        ["secret_exfil", "output line 3"],
+      ],
     );
 
     assert.deepEqual(
       scanToolOutput(`line one\n${PAYLOAD}`, "mcp").map((f) => f.where),
-      ["line 2"],
+      ["line 2", "line 2"],
     );
   });
 
