@@ -14,7 +14,27 @@ const OPEN = /["“`]/;
 const CLOSE: Record<string, string> = { '"': '"', "“": "”", "`": "`" };
 
 export function quotedAsExample(text: string, hit: Hit): boolean {
-  return insideAnnouncedQuote(text, hit) || claimEndingInQuote(text, hit);
+  return insideAnnouncedQuote(text, hit) || claimEndingInQuote(text, hit) || describedAttack(text, hit);
+}
+
+// What a security doc calls the text it describes, and how it reports what that text asks of the agent.
+const ATTACK_NOUN =
+  /(?<!\w)(?:(?:injected|malicious|planted|hostile|dormant|poisoned)\s+(?:instructions?|text|prompts?|payloads?|files?|comments?|rules?)|attackers?|prompt[\s-]+injections?)(?!\w)/i;
+const REPORTED_ASK =
+  /(?<!\w)(?:asks?|tells?|instructs?|directs?|wants?|urges?|gets?)\s+(?:the|an?)\s+(?:assistant|agent|model|ai|llm|copilot)\s+to(?!\w)/i;
+
+/**
+ * An attack described, not given: in a paragraph that names what it describes as an attack ("Some injected
+ * instructions…", "attackers…"), the sentence of the hit reports what that text asks of "the assistant" in the third
+ * person, before or within the hit ("…and ask the assistant to slip in an extra step without mentioning it"). A payload speaks to the agent; a
+ * security doc speaks about it. Both signs are needed.
+ */
+function describedAttack(text: string, hit: Hit): boolean {
+  const paragraph = text.lastIndexOf("\n\n", hit.index);
+  const before = text.slice(Math.max(paragraph + 2, hit.index - 600), hit.index);
+  if (!ATTACK_NOUN.test(before)) return false;
+  const sentence = before.slice(Math.max(before.search(/[.!?]\s[^.!?]*$/) + 1, 0));
+  return REPORTED_ASK.test(sentence + text.slice(hit.index, hit.end));
 }
 
 /**
