@@ -22,10 +22,18 @@ function anyPromptInFlight(ctx: ServerContext): boolean {
   return false;
 }
 
+// A client that has just been answered often sends its next request at once (session/new after initialize, the first
+// prompt after session/new, the next prompt of a queue): the warm-up waits for this much quiet after the last
+// initialize, session/new or prompt, since one of its steps can take tens of milliseconds (~170 ms at most).
+const QUIET_BEFORE_WARM_UP_MS = 500;
+
 /** The ACP agent: method names wired to their handlers. One app per connection. */
 export function createAgentApp(ctx: ServerContext): acp.AgentApp {
   let sessionHandlers: ReturnType<typeof loadSessionHandlers> | undefined;
   const handlers = () => (sessionHandlers ??= loadSessionHandlers());
+  let lastRequest = 0;
+  const busy = () => anyPromptInFlight(ctx) || performance.now() - lastRequest < QUIET_BEFORE_WARM_UP_MS;
+  const heard = () => void (lastRequest = performance.now());
   return onDocumentEvents(acp.agent({ name: AGENT_NAME }), ctx)
     .onRequest("initialize", async ({ params }) => {
       await handlers()
@@ -33,21 +41,23 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
         // A broken file is reported by session/new, with its line.
         .then((loaded) => loaded.primeConfig(ctx))
         .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`));
+      heard();
       setImmediate(
         () =>
           void handlers()
             // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
             .then(() => import("../../agent/index.js"))
             // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
-            .then((engine) =>
-              engine.warmUpScannerInSlices({ ...engine.SCANNER_WARM_UP_PACE, busy: () => anyPromptInFlight(ctx) }),
-            )
+            .then((engine) => engine.warmUpScannerInSlices({ ...engine.SCANNER_WARM_UP_PACE, busy }))
             .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
       );
       return handleInitialize(ctx, params);
     })
     .onRequest("authenticate", async ({ params }) => (await handlers()).handleAuthenticate(ctx, params))
-    .onRequest("session/new", async ({ params, client }) => (await handlers()).handleNewSession(ctx, params, client))
+    .onRequest("session/new", async ({ params, client }) => {
+      heard();
+      return (await handlers()).handleNewSession(ctx, params, client);
+    })
     .onRequest("session/load", async ({ params, client }) => (await handlers()).handleLoadSession(ctx, params, client))
     .onRequest("session/list", async ({ params }) => (await handlers()).handleListSessions(ctx, params))
     .onRequest("session/resume", async ({ params, client }) =>
@@ -57,9 +67,14 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
     .onRequest("session/delete", async ({ params }) => (await handlers()).handleDeleteSession(ctx, params))
     .onRequest("session/set_mode", async ({ params }) => (await handlers()).handleSetMode(ctx, params))
     .onRequest("session/set_config_option", async ({ params }) => (await handlers()).handleSetConfigOption(ctx, params))
-    .onRequest("session/prompt", async ({ params, client, signal }) =>
-      (await handlers()).handlePrompt(ctx, params, client, signal),
-    )
+    .onRequest("session/prompt", async ({ params, client, signal }) => {
+      heard();
+      try {
+        return await (await handlers()).handlePrompt(ctx, params, client, signal);
+      } finally {
+        heard();
+      }
+    })
     .onRequest(CHECKPOINT_PREVIEW_METHOD, parsePreviewParams, async ({ params }) =>
       (await handlers()).handleCheckpointPreview(ctx, params),
     )
