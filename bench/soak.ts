@@ -17,12 +17,16 @@ import { type AgentCommand, floorAgent, hermesAgent, median, pause, startAgent }
 
 const TURNS = Number(process.argv[2] ?? 300);
 const STEP = 25;
+/** RSS is read this long after the last turn: the compaction (after 3 s idle) under way, and done. */
+const IDLE_MS = [4_000, 12_000];
 
 interface CurvePoint {
   readonly turn: number;
   readonly rssMb: number;
   /** Median milliseconds of the turns since the last point. */
   readonly turnMs: number;
+  /** Set on the last point: taken this long after the last turn, no turn running. */
+  readonly afterIdleMs?: number;
 }
 
 async function soak(command: AgentCommand, llm: ScriptedLlm, cwd: string, heapDir?: string): Promise<CurvePoint[]> {
@@ -53,6 +57,12 @@ async function soak(command: AgentCommand, llm: ScriptedLlm, cwd: string, heapDi
       writeFileSync(join(heapDir, `turn-${turn}.smaps`), readFileSync(`/proc/${agent.pid}/smaps`, "utf8"));
       if (process.env.HERMES_SOAK_HEAP !== "maps") await heapSnapshot(agent.pid, heapDir, turn);
     }
+  }
+  // Then the editor goes quiet: the server compacts its journal into the database file (after 3 s idle), the one
+  // time sql.js holds the whole store; what that leaves resident is the last point.
+  for (const idleMs of IDLE_MS) {
+    await pause(idleMs - (curve.at(-1)?.afterIdleMs ?? 0));
+    curve.push({ turn: TURNS, rssMb: Number(agent.rssMb().toFixed(1)), turnMs: 0, afterIdleMs: idleMs });
   }
   await agent.close();
   return curve;
@@ -91,7 +101,7 @@ async function main(): Promise<void> {
     const results = {
       date: new Date().toISOString(),
       node: process.version,
-      method: `${TURNS} turns, each a read_file of a 10,000-character file then a text answer; RSS and the median turn every ${STEP} turns`,
+      method: `${TURNS} turns, each a read_file of a 10,000-character file then a text answer; RSS and the median turn every ${STEP} turns, and RSS ${IDLE_MS.map((ms) => ms / 1000).join(" and ")} s after the last turn (afterIdleMs)`,
       hermes: await soak(ours, llm, workspace, heapDir),
       floor: await soak(floorAgent(llm.baseUrl), llm, workspace),
     };
