@@ -44,7 +44,12 @@ export { listServerModels } from "./providers/server-models.js";
 
 // Opening a session: the conversation with its system prompt, tools and model, its mode, and the saved history.
 export { fromStoredMessages, toolNamesOf, toStoredMessages } from "./session/history-codec.js";
-export { buildSessionPrompt, type PreparedConversation, prepareConversation } from "./session/open-conversation.js";
+export {
+  buildSessionPrompt,
+  type PreparedConversation,
+  prepareConversation,
+  primeSessionOpening,
+} from "./session/open-conversation.js";
 export { isSessionMode, SESSION_MODES, type SessionMode } from "./tools/safety/session-mode.js";
 
 // Running turns: the conversation, the events a turn streams, and what its tools run with.

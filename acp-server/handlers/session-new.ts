@@ -15,6 +15,7 @@ import {
   loadHermesConfig,
   type PreparedConversation,
   prepareConversation,
+  primeSessionOpening,
   type SessionStore,
   sandboxStatus,
   type Tool,
@@ -62,10 +63,13 @@ function asAcpConfigError<T>(ctx: ServerContext, read: () => T): T {
   }
 }
 
-/** Reads config.yaml ahead of the first session/new (see agent-app.ts); a problem waits for session/new to be told. */
+/**
+ * Reads config.yaml ahead of the first session/new (see agent-app.ts), and does the rest of what it does first and
+ * keeps; a problem waits for session/new to be told.
+ */
 export function primeConfig(ctx: ServerContext): void {
   try {
-    loadHermesConfig(ctx.env);
+    primeSessionOpening(loadHermesConfig(ctx.env));
   } catch {
     // session/new reads it again and reports it with its line
   }

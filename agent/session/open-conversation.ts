@@ -199,6 +199,14 @@ export function buildSessionPrompt(
   return { resolution, systemPrompt };
 }
 
+/**
+ * Does ahead what every session/new does first and keeps (the tool registry, the search for a Chromium), for a server
+ * that has just started: the first session/new then costs what later ones do.
+ */
+export function primeSessionOpening(config: HermesConfig): void {
+  sessionBuiltIns(config);
+}
+
 /** The built-in tools a session offers: the browser tools only when a Chromium is there to drive (browser-availability.ts). */
 function sessionBuiltIns(config: HermesConfig) {
   return withoutUnavailableBrowser(sessionTools(), config);

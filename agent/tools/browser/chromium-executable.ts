@@ -85,6 +85,20 @@ export function findChromium(
   candidates?: readonly string[],
 ): string | undefined {
   if (configured && isFile(configured)) return configured;
-  const search = candidates ?? [...onPath(env), ...wellKnownPaths(env), ...playwrightCache(env)];
-  return search.find(isFile);
+  if (candidates) return candidates.find(isFile);
+  const key = `${env.PATH ?? ""}\0${env.PLAYWRIGHT_BROWSERS_PATH ?? ""}`;
+  const known = searched.get(key);
+  // A browser found once is checked with one stat; none found is searched for again after a minute (one installed
+  // meanwhile is seen by the next session).
+  if (known && (known.found ? isFile(known.found) : Date.now() - known.at < MISS_TTL_MS)) return known.found;
+  const found = [...onPath(env), ...wellKnownPaths(env), ...playwrightCache(env)].find(isFile);
+  searched.set(key, { found, at: Date.now() });
+  return found;
 }
+
+/**
+ * The search's last answer per PATH: it stats dozens of places (~10 ms on the 2-core machine, a third of a
+ * session/new), and every session/new and system prompt asks.
+ */
+const searched = new Map<string, { readonly found: string | undefined; readonly at: number }>();
+const MISS_TTL_MS = 60_000;
