@@ -32,6 +32,18 @@ export function estimateTextTokens(text: string): number {
  * Reasoning is left out: the providers here do not send it back. Each attached image counts a fixed cost.
  */
 export function estimateMessageTokens(message: ChatMessage): number {
+  // Every model step counts the whole history: each message is counted once (history entries are never changed in
+  // place), so a step's count does not grow with the size of what was said before.
+  const known = messageTokens.get(message);
+  if (known !== undefined) return known;
+  const tokens = countMessageTokens(message);
+  messageTokens.set(message, tokens);
+  return tokens;
+}
+
+const messageTokens = new WeakMap<ChatMessage, number>();
+
+function countMessageTokens(message: ChatMessage): number {
   let tokens = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(message.content);
   if (message.role === "assistant") {
     for (const call of message.toolCalls ?? [])
