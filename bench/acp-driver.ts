@@ -23,6 +23,17 @@ export const hermesAgent = (home: string): AgentCommand => ({
   env: { PATH: process.env.PATH, HOME: home, HERMES_HOME: home },
 });
 
+/** A real context file (Astro's AGENTS.md, 9 KB, from the shared corpus beside the project) the benchmarks work on. */
+export const SAMPLE_CONTEXT_FILE = join(
+  dirname(SERVER_BIN),
+  "..",
+  "..",
+  "shared",
+  "corpus",
+  "benign",
+  "029__withastro__astro__AGENTS.md",
+);
+
 export const floorAgent = (llmBaseUrl: string): AgentCommand => ({
   label: "floor",
   // Beside the server bin's dist/: __dirname is not this folder when the driver is imported as ESM.

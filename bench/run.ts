@@ -14,7 +14,15 @@ import { discoverProjectContext } from "../agent/prompt/project-context.js";
 import { scanForThreats, scanWhole } from "../agent/security/threat-scanner.js";
 import { ScriptedLlm, scriptedCall } from "../test/fixtures/scripted-llm.js";
 import { hermesHomeFor, writeTree } from "../test/helpers/temp-dirs.js";
-import { type AgentCommand, floorAgent, hermesAgent, median, pause, startAgent } from "./acp-driver.js";
+import {
+  type AgentCommand,
+  floorAgent,
+  hermesAgent,
+  median,
+  pause,
+  SAMPLE_CONTEXT_FILE,
+  startAgent,
+} from "./acp-driver.js";
 
 interface AgentRun {
   initializeMs: number;
@@ -94,7 +102,7 @@ async function main(): Promise<void> {
   try {
     const home = hermesHomeFor(join(root, "home"), llm.baseUrl);
     const workspace = join(root, "ws");
-    const agents = readFileSync(join(__dirname, "../../shared/corpus/benign/029__withastro__astro__AGENTS.md"), "utf8");
+    const agents = readFileSync(SAMPLE_CONTEXT_FILE, "utf8");
     writeTree(workspace, { ".git/HEAD": "ref: main", "AGENTS.md": agents, "CLAUDE.md": "shadowed" });
     const commands = [hermesAgent(home), floorAgent(llm.baseUrl)];
     const runs = new Map(commands.map((c) => [c.label, [] as AgentRun[]]));

@@ -13,7 +13,15 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { ScriptedLlm, scriptedCall } from "../test/fixtures/scripted-llm.js";
 import { hermesHomeFor, writeTree } from "../test/helpers/temp-dirs.js";
-import { type AgentCommand, floorAgent, hermesAgent, median, pause, startAgent } from "./acp-driver.js";
+import {
+  type AgentCommand,
+  floorAgent,
+  hermesAgent,
+  median,
+  pause,
+  SAMPLE_CONTEXT_FILE,
+  startAgent,
+} from "./acp-driver.js";
 
 const TURNS = Number(process.argv[2] ?? 300);
 const STEP = 25;
@@ -90,7 +98,7 @@ async function main(): Promise<void> {
   try {
     const home = hermesHomeFor(join(root, "home"), llm.baseUrl);
     const workspace = join(root, "ws");
-    const notes = readFileSync(join(__dirname, "../../shared/corpus/benign/029__withastro__astro__AGENTS.md"), "utf8");
+    const notes = readFileSync(SAMPLE_CONTEXT_FILE, "utf8");
     writeTree(workspace, { ".git/HEAD": "ref: main", "notes.md": notes.repeat(2).slice(0, 10_000) });
     const heapDir = process.env.HERMES_SOAK_HEAP ? join(root, "heap") : undefined;
     const hermes = hermesAgent(home);

@@ -271,11 +271,7 @@ export class Conversation {
    */
   warmUp(): void {
     this.modelClient().catch(() => undefined);
-    setImmediate(() => {
-      this.toolSchemas;
-      // Node loads its fetch (undici, ~30 ms) on first use of one of these globals: here, not in the first request.
-      void globalThis.Headers;
-    });
+    setImmediate(() => this.toolSchemas);
   }
 
   /**

@@ -27,7 +27,7 @@ interface VerdictFile {
   readonly entries: Record<string, { readonly findings: readonly ThreatFinding[]; readonly used: number }>;
 }
 
-let kept: { readonly file: string; readonly rules: string; data: VerdictFile } | undefined;
+let kept: { readonly file: string; readonly rules: string; data: VerdictFile; saving?: boolean } | undefined;
 
 /** Where verdicts are kept from now on (under a HERMES_HOME); a later call with the same home changes nothing. */
 export function keepScanVerdictsIn(hermesHome: string, rules: string | undefined = BUILD_RULES): void {
@@ -67,10 +67,16 @@ function remember(store: NonNullable<typeof kept>, key: string, findings: readon
       delete entries[old];
   }
   store.data = { rules: store.rules, entries };
-  try {
-    mkdirSync(dirname(store.file), { recursive: true });
-    writeFileAtomic(store.file, JSON.stringify(store.data));
-  } catch {
-    // A read-only HERMES_HOME: verdicts stay in memory for this process.
-  }
+  // One write for all the files a session start scans (they are scanned one after another in the same task).
+  if (store.saving) return;
+  store.saving = true;
+  setImmediate(() => {
+    store.saving = false;
+    try {
+      mkdirSync(dirname(store.file), { recursive: true });
+      writeFileAtomic(store.file, JSON.stringify(store.data));
+    } catch {
+      // A read-only HERMES_HOME: verdicts stay in memory for this process.
+    }
+  }).unref();
 }

@@ -56,25 +56,36 @@ function claimEndingInQuote(text: string, hit: Hit): boolean {
 }
 
 function insideAnnouncedQuote(text: string, hit: Hit): boolean {
+  const pair = enclosingPair(text, hit, OPEN);
+  if (!pair) return false;
+  const { open, close } = pair;
+  // A single token in backticks is its name, not its use: "Gemma uses `<start_of_turn>` markers".
+  if (text[open] === "`" && close - open <= 41 && !/\s/.test(text.slice(open + 1, close))) return true;
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
-  // The nearest opening quote before the hit on its line, with no closing one between.
+  return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
+}
+
+/**
+ * The pair of quote marks (`opening`: which marks may open one) around the whole hit on its line: the nearest opening
+ * mark before it with no closing one between, and its closing mark at or after the hit's end. A straight quote or
+ * backtick may close an earlier pair, so those before it on the line are counted.
+ */
+export function enclosingPair(text: string, hit: Hit, opening: RegExp): { open: number; close: number } | undefined {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
   let open = -1;
   for (let i = hit.index - 1; i >= lineStart; i--) {
     const c = text[i]!;
-    if (OPEN.test(c)) {
+    if (opening.test(c)) {
       open = i;
       break;
     }
-    if (c === "”") return false;
+    if (c === "”") return undefined;
   }
-  if (open < 0) return false;
-  const close = text.indexOf(CLOSE[text[open]!]!, hit.index);
-  const lineEnd = text.indexOf("\n", hit.index);
-  if (close < 0 || close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return false;
-  // A straight quote or backtick may close an earlier pair: count those before it on the line.
+  if (open < 0) return undefined;
   const mark = text[open]!;
-  if (mark !== "“" && (text.slice(lineStart, open).split(mark).length - 1) % 2 === 1) return false;
-  // A single token in backticks is its name, not its use: "Gemma uses `<start_of_turn>` markers".
-  if (mark === "`" && close - open <= 41 && !/\s/.test(text.slice(open + 1, close))) return true;
-  return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
+  const close = text.indexOf(CLOSE[mark]!, hit.index);
+  const lineEnd = text.indexOf("\n", hit.index);
+  if (close < 0 || close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return undefined;
+  if (mark !== "“" && (text.slice(lineStart, open).split(mark).length - 1) % 2 === 1) return undefined;
+  return { open, close };
 }

@@ -1,5 +1,6 @@
 import { DANGEROUS_ACT, STEALTH } from "./pattern-acts.js";
 import type { Hit } from "./threat-patterns.js";
+import { enclosingPair } from "./threat-quoted.js";
 
 /**
  * Whether a chat-template token (fake_role_marker) stands in a documented sample rather than a counterfeit turn: the
@@ -80,12 +81,10 @@ function indentedBlockAround(text: string, index: number): { start: number; end:
 
 /** An inline code span (`…` on one line) holding the whole hit: "repeat `[INST] ... [/INST]` for each message". */
 function inlineCodeAround(text: string, hit: Hit): { start: number; end: number; info: string } | undefined {
+  const pair = enclosingPair(text, hit, /`/);
+  if (!pair) return undefined;
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
-  const open = text.lastIndexOf("`", hit.index - 1);
-  if (open < lineStart || (text.slice(lineStart, open).split("`").length - 1) % 2 === 1) return undefined;
-  const close = text.indexOf("`", hit.index);
   const lineEnd = text.indexOf("\n", hit.index);
-  if (close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return undefined;
   // The rest of the line goes with it: the sentence that says what the span is.
-  return { start: open + 1, end: close, info: text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd) };
+  return { start: pair.open + 1, end: pair.close, info: text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd) };
 }

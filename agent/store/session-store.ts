@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "sql.js";
 import { compactInWorker } from "./compaction-thread.js";
-import { fileStamp, type LoadedDatabase, loadDatabaseFile, saveDatabaseFile } from "./db-file.js";
+import { fileStamp, type LoadedDatabase, loadDatabaseFile } from "./db-file.js";
 import { JournalWriter } from "./journal.js";
-import { withFileLock } from "./memory-file-lock.js";
-import { appliedOffset, removeFinishedJournals, replayJournals, setAppliedOffset } from "./store-compaction.js";
+import { appliedOffset, compactStoreFiles, replayJournals, setAppliedOffset } from "./store-compaction.js";
 import { applyRecord, type SessionMeta, type StoredMessage, type StoreRecord } from "./store-records.js";
 
 export interface SessionSummary {
@@ -154,31 +153,25 @@ export class SessionStore {
   }
 
   private async compactNow(): Promise<void> {
-    const path = join(this.dir, "sessions.sqlite");
     const previous = this.writer;
     this.generation++;
     this.writer = new JournalWriter(this.journalFile());
     await previous.flushed();
-    const finishedJournal = fileName(previous.file);
+    const request = { dir: this.dir, finishedJournal: fileName(previous.file), ownPrefix: this.serverId };
     await this.serially(async () => {
-      if (!this.db) {
-        // Nothing has loaded the database: the worker folds the files and its sql.js memory goes with it.
-        const problems = await compactInWorker({ dir: this.dir, finishedJournal, ownPrefix: this.serverId });
-        for (const problem of problems) this.report(problem);
-        return;
-      }
-      // Loaded (a listing or a search needed it): compacted here and kept current, as the next read will want it.
-      await withFileLock(path, async () => {
-        const loaded = await this.loadFile(path);
-        await this.catchUp(loaded.db);
-        saveDatabaseFile(loaded.db, path);
-        loaded.db.run("DELETE FROM journal_applied WHERE journal = ?", [finishedJournal]);
-        rmSync(previous.file, { force: true });
-        this.db?.close();
-        this.db = loaded.db;
-        this.stamp = fileStamp(path);
-        await removeFinishedJournals(loaded.db, join(this.dir, "journal"), this.serverId);
-      });
+      // Nothing has loaded the database: the worker folds the files and its sql.js memory goes with it. Loaded (a
+      // listing or a search needed it): compacted here and kept current, as the next read will want it.
+      const problems = this.db
+        ? await compactStoreFiles(request.dir, request.finishedJournal, request.ownPrefix, {
+            catchUp: (db) => this.catchUp(db),
+            keep: (db) => {
+              this.db?.close();
+              this.db = db;
+              this.stamp = fileStamp(join(this.dir, "sessions.sqlite"));
+            },
+          })
+        : await compactInWorker(request);
+      for (const problem of problems) this.report(problem);
     });
   }
 

@@ -57,27 +57,45 @@ export async function removeFinishedJournals(db: Database, journalDir: string, o
   }
 }
 
+/** How the session store takes part in a compaction it runs itself, with its database loaded (session-store.ts). */
+export interface CompactionHooks {
+  /** Brings the reloaded database up to date; replaying the journals by default. */
+  readonly catchUp?: (db: Database) => Promise<void>;
+  /** Takes the database over once it is saved (it is then not closed here). */
+  readonly keep?: (db: Database) => void;
+}
+
 /**
- * Folds every journal into `<dir>/sessions.sqlite` under the lock all servers on this HERMES_HOME share, without
- * keeping the database: reload the file (another server may have compacted), replay all journals past their recorded
- * offsets (this server's current one up to its last complete line; the rest is replayed from there next time),
- * export, rename, then delete `finishedJournal` (this server's previous journal, all of it now in the file) and the
- * journals of servers that have exited. Returns the problems met (a corrupt file, moved aside and salvaged).
+ * Folds every journal into `<dir>/sessions.sqlite` under the lock all servers on this HERMES_HOME share: reload the
+ * file (another server may have compacted), replay all journals past their recorded offsets (this server's current
+ * one up to its last complete line; the rest is replayed from there next time), export, rename, then delete
+ * `finishedJournal` (this server's previous journal, all of it now in the file) and the journals of servers that have
+ * exited. Returns the problems met (a corrupt file, moved aside and salvaged).
  */
-export function compactStoreFiles(dir: string, finishedJournal: string, ownPrefix: string): Promise<string[]> {
+export function compactStoreFiles(
+  dir: string,
+  finishedJournal: string,
+  ownPrefix: string,
+  hooks: CompactionHooks = {},
+): Promise<string[]> {
   const path = join(dir, "sessions.sqlite");
   const journalDir = join(dir, "journal");
   return withFileLock(path, async () => {
     const loaded = await loadDatabaseFile(path);
+    let kept = false;
     try {
-      await replayJournals(loaded.db, journalDir);
+      await (hooks.catchUp ?? ((db: Database) => replayJournals(db, journalDir)))(loaded.db);
       saveDatabaseFile(loaded.db, path);
       rmSync(join(journalDir, finishedJournal), { force: true });
       loaded.db.run("DELETE FROM journal_applied WHERE journal = ?", [finishedJournal]);
+      if (hooks.keep) {
+        hooks.keep(loaded.db);
+        kept = true;
+      }
       await removeFinishedJournals(loaded.db, journalDir, ownPrefix);
       return loaded.problem ? [loaded.problem] : [];
     } finally {
-      loaded.db.close();
+      if (!kept) loaded.db.close();
     }
   });
 }

@@ -1,13 +1,13 @@
 import { strict as assert } from "node:assert";
-import { LocalSite } from "../fixtures/local-site.js";
 import {
   call,
-  lastToolResult,
   refIn,
   resultJson,
   scriptSteps,
+  snapshotOf,
   toolEnds,
   toolResults,
+  useLocalSite,
 } from "../helpers/browser-steps.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 
@@ -18,9 +18,7 @@ import { useScriptedServer } from "../helpers/scripted-server.js";
 
 describe("hermes-acp: browser_dialog over ACP (real Chromium)", function () {
   this.timeout(60_000);
-  let site: LocalSite;
-  before(async () => void (site = await LocalSite.start()));
-  after(() => site.close());
+  const site = useLocalSite();
   describe("by default", () => {
     const server = useScriptedServer();
 
@@ -29,7 +27,7 @@ describe("hermes-acp: browser_dialog over ACP (real Chromium)", function () {
       scriptSteps(server, [
         () => call("nav", "browser_navigate", { url: `${site.baseUrl}/dialogs` }),
         (request) => {
-          navigated = String(resultJson(lastToolResult(request)).snapshot);
+          navigated = snapshotOf(request);
           return call("click", "browser_click", { ref: refIn(navigated, 'button "Name boat"') });
         },
         () => call("snap", "browser_snapshot", {}),
@@ -69,7 +67,7 @@ describe("hermes-acp: browser_dialog over ACP (real Chromium)", function () {
         () => call("nav", "browser_navigate", { url: `${site.baseUrl}/dialogs` }),
         (request) =>
           call("click", "browser_click", {
-            ref: refIn(String(resultJson(lastToolResult(request)).snapshot), 'button "Cast off"'),
+            ref: refIn(snapshotOf(request), 'button "Cast off"'),
           }),
         () => call("answer", "browser_dialog", { action: "dismiss" }),
         () => call("after", "browser_snapshot", {}),
@@ -102,7 +100,7 @@ describe("hermes-acp: browser_dialog over ACP (real Chromium)", function () {
         () => call("nav", "browser_navigate", { url: `${site.baseUrl}/dialogs` }),
         (request) =>
           call("click", "browser_click", {
-            ref: refIn(String(resultJson(lastToolResult(request)).snapshot), 'button "Name boat"'),
+            ref: refIn(snapshotOf(request), 'button "Name boat"'),
           }),
         () => call("answer", "browser_dialog", { action: "accept", prompt_text: "Whitby Rose" }),
         () => call("snap", "browser_snapshot", {}),

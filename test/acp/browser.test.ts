@@ -1,15 +1,15 @@
 import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
-import { LocalSite } from "../fixtures/local-site.js";
 import {
   call,
-  lastToolResult,
   refIn,
   resultJson,
   scriptSteps,
+  snapshotOf,
   toolEnds,
   toolResults,
   type Update,
+  useLocalSite,
 } from "../helpers/browser-steps.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 
@@ -47,9 +47,7 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<b
 
 describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
   this.timeout(60_000);
-  let site: LocalSite;
-  before(async () => void (site = await LocalSite.start()));
-  after(() => site.close());
+  const site = useLocalSite();
 
   describe("with local dev servers allowed (the default)", () => {
     const server = useScriptedServer();
@@ -59,7 +57,7 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
       scriptSteps(server, [
         () => call("nav", "browser_navigate", { url: `${site.baseUrl}/` }),
         (request) => {
-          navigated = String(resultJson(lastToolResult(request)).snapshot);
+          navigated = snapshotOf(request);
           return call("type", "browser_type", { ref: refIn(navigated, 'textbox "Harbour name"'), text: "Whitby" });
         },
         () => call("click", "browser_click", { ref: refIn(navigated, 'button "Plan"') }),
@@ -182,7 +180,7 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
       scriptSteps(server, [
         () => call("nav", "browser_navigate", { url: `${site.baseUrl}/` }),
         (request) => {
-          navigated = String(resultJson(lastToolResult(request)).snapshot);
+          navigated = snapshotOf(request);
           return call("look", "browser_vision", { question: "Is there a Plan button?", annotate: true });
         },
         () => ({ kind: "text", chunks: ["Yes: a Plan button under the harbour field, labelled [7]."] }),
@@ -237,7 +235,7 @@ describe("hermes-acp: browser tools over ACP (real Chromium)", function () {
       scriptSteps(server, [
         () => call("nav", "browser_navigate", { url: `${site.baseUrl}/` }),
         (request) => {
-          navigated = String(resultJson(lastToolResult(request)).snapshot);
+          navigated = snapshotOf(request);
           return call("click", "browser_click", { ref: refIn(navigated, 'button "Plan"') });
         },
         () => call("snap", "browser_snapshot", {}),

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import type * as acp from "@agentclientprotocol/sdk";
+import { LocalSite } from "../fixtures/local-site.js";
 import { type RecordedRequest, type ScriptedReply, scriptedCall } from "../fixtures/scripted-llm.js";
 import type { ScriptedServer } from "./scripted-server.js";
 
@@ -15,6 +16,24 @@ export function resultJson(content: string): Record<string, unknown> {
 }
 
 export const lastToolResult = (request: RecordedRequest) => String(request.body.messages.at(-1)!.content);
+
+/** The page snapshot the last tool call (a browser_navigate, a browser_snapshot) gave the model. */
+export const snapshotOf = (request: RecordedRequest) => String(resultJson(lastToolResult(request)).snapshot);
+
+/** The local test site for the tests of the describe block that calls this: started before them, closed after. */
+export function useLocalSite(): Pick<LocalSite, "baseUrl" | "visits"> {
+  let site: LocalSite | undefined;
+  before(async () => void (site = await LocalSite.start()));
+  after(() => site?.close());
+  return {
+    get baseUrl() {
+      return site!.baseUrl;
+    },
+    get visits() {
+      return site!.visits;
+    },
+  };
+}
 
 /** The ref of the element a snapshot line names (`- button "Plan" [ref=e7]` → `@e7`). */
 export function refIn(snapshot: string, element: string): string {

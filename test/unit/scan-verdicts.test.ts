@@ -11,13 +11,14 @@ describe("the scanner's remembered verdicts (HERMES_HOME/cache/scan-verdicts.jso
   const dirs = new TempDirs();
   afterEach(() => dirs.cleanup());
 
-  it("keeps each verdict by the text and the rules, and serves it to a later process", () => {
+  it("keeps each verdict by the text and the rules, and serves it to a later process", async () => {
     const home = dirs.make();
     keepScanVerdictsIn(home, "rules-a");
     const first = scanWholeRemembered(HOSTILE, "context").map((f) => f.id);
     assert.ok(first.includes("prompt_injection"));
     assert.deepEqual(scanWholeRemembered(BENIGN, "context"), []);
     const file = join(home, "cache", "scan-verdicts.json");
+    await new Promise((resolve) => setImmediate(resolve));
     assert.ok(existsSync(file));
     const saved = JSON.parse(readFileSync(file, "utf8")) as { rules: string; entries: Record<string, unknown> };
     assert.equal(saved.rules, "rules-a");
@@ -38,6 +39,7 @@ describe("the scanner's remembered verdicts (HERMES_HOME/cache/scan-verdicts.jso
     assert.ok(scanWholeRemembered(`${BENIGN}\n`, "context").length === 0);
     keepScanVerdictsIn(home, "rules-b");
     assert.deepEqual(scanWholeRemembered(BENIGN, "context"), []);
+    await new Promise((resolve) => setImmediate(resolve));
     assert.equal(JSON.parse(readFileSync(file, "utf8")).rules, "rules-b");
   });
 });
