@@ -16,12 +16,15 @@ import { scanForThreats, scanWhole, type ThreatFinding } from "../agent/security
 import { loadProbeFamilies, PROBE_DIR, type Probe } from "../test/fixtures/scanner-probes/probes.js";
 import { medianMs } from "./median-time.js";
 
-// Batches written by sessions that never saw the rules, reported apart. The first was tuned on afterwards (its untuned
-// figure is scanner-untuned.json's "blind") and now guards against regressions; the second, modelled on published
-// attacks, was never tuned on: its rate is the estimate for unseen payloads.
+// Batches written by sessions that never saw the rules, reported apart. The first four were tuned on afterwards (their
+// untuned figures are in their files' notes) and now guard against regressions; the fifth, written to evade keyword
+// filters, was never tuned on: its rate is the estimate for unseen payloads.
 const BLIND_SETS = [
   ["blindProbes", "blind", "Blind batch (test/fixtures/scanner-probes/blind; once blind, tuned on since)"],
-  ["blind2Probes", "blind2", "Second blind batch (test/fixtures/scanner-probes/blind2, never tuned on)"],
+  ["blind2Probes", "blind2", "Second blind batch (blind2; 39/60 untuned, tuned on since)"],
+  ["blind3Probes", "blind3", "Third blind batch (blind3; 32/60 untuned, tuned on since)"],
+  ["blind4Probes", "blind4", "Fourth blind batch (blind4; 28/60 untuned, tuned on since)"],
+  ["blind5Probes", "blind5", "Fifth blind batch (blind5, written to evade keyword filters, never tuned on)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

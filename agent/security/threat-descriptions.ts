@@ -78,6 +78,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
     "decodes an encoded blob and runs it (… | base64 -d | sh, xxd -r -p | bash, printf '\\x..' | sh, eval \"$(… | base64 --decode)\", powershell -enc, exec(b64decode(…))); decoding to a file or to the screen passes",
   planted_trigger:
     'plants an action for later: a moment still to come ("the next time the user asks…", "after three more messages…") with an order, or a recurring condition ("whenever the user mentions…", "once the tests pass…") with a harmful or silent act',
+  manipulation_signals:
+    "several signs of an attack close together: it addresses the agent, lifts its safeguards or claims authority over it, paints asking the user as the harm, keeps an act from the user, plants it for later, or fills a link or image with the workspace's secrets; say what the agent may do plainly, and show placeholders in code blocks",
   escaped_invisible_unicode:
     "a zero-width or bidi character written as an escape inside a word (\\u200B), invisible once parsed",
 };

@@ -1,5 +1,6 @@
 import { ClauseRule } from "./clause-rules.js";
 import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
+import { EvidenceRule } from "./threat-evidence.js";
 import type { Detector } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
 import { COERCION_ARGUMENT_PATTERNS } from "./threat-patterns-coercion-args.js";
@@ -240,9 +241,13 @@ const FAKE_ROLE_MARKER: Detector[] = [
     { flags: "u", starts: ["[system", "[admin", "[developer", "[assistant", "system", "assistant"] },
   ),
   // A fake transcript turn in the legacy completion format: "\n\nHuman:" / "\n\nAssistant:".
-  pattern("fake_role_marker", [["human:", "assistant:"]], String.raw`\n[ \t]*\n(?:Human|Assistant|HUMAN|ASSISTANT):`, {
-    flags: "u",
-  }),
+  // It starts at the role word (the blank line before is tested behind it), so a transcript sample can be skipped.
+  pattern(
+    "fake_role_marker",
+    [["human:", "assistant:"]],
+    String.raw`(?:Human|Assistant|HUMAN|ASSISTANT):(?<=\n[ \t]*\n(?:Human|Assistant|HUMAN|ASSISTANT):)`,
+    { flags: "u", starts: ["human:", "assistant:"] },
+  ),
   // A fake end of the data the agent is reading, after which the "real" instructions follow.
   pattern(
     "fake_role_marker",
@@ -322,6 +327,8 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...EXFIL_SLOT_PATTERNS,
   ...EXFIL_PLACEHOLDER_PATTERNS,
   ...EXFIL_DATA_PATTERNS,
+  // Last: it reads the whole text for many signs, and a text caught already never reaches it.
+  new EvidenceRule(),
 ];
 
 /** The ids of our classes, in report order. */

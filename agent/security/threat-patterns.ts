@@ -35,7 +35,14 @@ export interface Hit {
 }
 
 /** What the scanner runs: upstream's patterns and ours (threat-patterns-extra.ts) alike. */
-export type Detector = Pick<ThreatPattern, "id" | "scope" | "requires" | "starts" | "find" | "regexesFor">;
+export type Detector = Pick<ThreatPattern, "id" | "scope" | "requires" | "starts" | "find" | "regexesFor"> & {
+  /**
+   * Read only in text that reaches the prompt as instructions (context files, hints, memory, skills, fetched pages),
+   * not in a tool's output of files and commands: the evidence rule (threat-evidence.ts), whose cost (~8 ms per
+   * 20 KB) and whose signs (code says "return true", "exec(", "token") suit prose, not source.
+   */
+  readonly instructionsOnly?: boolean;
+};
 
 // Upstream's bounded filler: up to eight words between key terms, so no pattern can backtrack catastrophically.
 const F = String.raw`(?:\w+\s+){0,8}`;

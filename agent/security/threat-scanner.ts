@@ -45,9 +45,13 @@ export function scanDetailed(content: string, scope: ThreatScope = "context", li
  * Cyrillic and Greek look-alike letters are folded to Latin before matching (confusables.ts), and each finding
  * carries a snippet of what matched.
  */
-export function scanWhole(text: string, scope: ThreatScope = "context"): ThreatFinding[] {
+export function scanWhole(
+  text: string,
+  scope: ThreatScope = "context",
+  reading: Reading = "instructions",
+): ThreatFinding[] {
   if (!text) return [];
-  const detectors = detectorsFor(scope);
+  const detectors = detectorsFor(scope, reading);
   if (text.length <= MAX_SCAN_CHARS) return scanText(text, detectors, { fold: true, snippets: true, lineOffset: 0 });
   const byId = new Map<string, ThreatFinding>();
   let lineOffset = 0;
@@ -77,15 +81,24 @@ export function firstThreatMessage(content: string, scope: ThreatScope = "strict
   return `Blocked: content matches threat pattern '${first.id}'. Content is injected into the system prompt and must not contain injection or exfiltration payloads.`;
 }
 
-const DETECTORS = new Map<ThreatScope, readonly Detector[]>();
+/**
+ * What a text is to the agent: instructions (a context file, a hint, memory, a skill, a fetched page) or a tool's output
+ * of files and commands, which every rule reads but the evidence rule (Detector.instructionsOnly).
+ */
+export type Reading = "instructions" | "output";
+
+const DETECTORS = new Map<string, readonly Detector[]>();
 
 /** Upstream's patterns for `scope`, in list order, then ours (threat-patterns-extra.ts). */
-export function detectorsFor(scope: ThreatScope): readonly Detector[] {
-  const cached = DETECTORS.get(scope);
+export function detectorsFor(scope: ThreatScope, reading: Reading = "instructions"): readonly Detector[] {
+  const key = `${scope}:${reading}`;
+  const cached = DETECTORS.get(key);
   if (cached) return cached;
   const rank = scopeRank(scope);
-  const list = [...patternsFor(scope), ...EXTRA_PATTERNS.filter((p) => scopeRank(p.scope) <= rank)];
-  DETECTORS.set(scope, list);
+  const list = [...patternsFor(scope), ...EXTRA_PATTERNS.filter((p) => scopeRank(p.scope) <= rank)].filter(
+    (p: Detector) => reading === "instructions" || !p.instructionsOnly,
+  );
+  DETECTORS.set(key, list);
   return list;
 }
 

@@ -12,7 +12,7 @@ import { enclosingPair } from "./threat-quoted.js";
  * still reported, fenced or not; one in ordinary prose or an unannounced fence is reported as before.
  */
 const INTRODUCED =
-  /(?:chat|prompt|conversation|instruct(?:ion)?)[\s_-]*(?:templat|format)|templat(?:e|es|ing)\b|special\s+tokens?|tokeni[sz]|chatml|fine-?tun|apply_chat_template|eos\s+token|bos\s+token|\bformat\b/i;
+  /(?:chat|prompt|conversation|instruct(?:ion)?)[\s_-]*(?:templat|format)|templat(?:e|es|ing)\b|special\s+tokens?|tokeni[sz]|chatml|fine-?tun|apply_chat_template|eos\s+token|bos\s+token|\bformat\b|wrapped\s+(?:as|in|with)\b|\bexpects?\s+(?:\w+\s+){0,2}(?:prompts?|inputs?|messages)\b|\b(?:test\s+)?fixtures?\b|\btranscripts?\b|\bsample\s+(?:conversation|dialog(?:ue)?|chat)\b/i;
 const HARMFUL = new RegExp(`${DANGEROUS_ACT}|${STEALTH}`, "iu");
 const FENCE = /^[ \t]{0,3}(?:```|~~~)/;
 const LOOK_BACK = 400;
@@ -42,7 +42,11 @@ function fenceAround(text: string, index: number): { start: number; end: number;
 /** Where the sample around `hit` ends (a later token is looked for from there), or undefined when it is no sample. */
 export function templateSampleEnd(text: string, hit: Hit, id: string): number | undefined {
   if (id !== "fake_role_marker") return undefined;
-  const sample = fenceAround(text, hit.index) ?? indentedBlockAround(text, hit.index) ?? inlineCodeAround(text, hit);
+  const sample =
+    fenceAround(text, hit.index) ??
+    indentedBlockAround(text, hit.index) ??
+    inlineCodeAround(text, hit) ??
+    transcriptAround(text, hit);
   if (!sample) return undefined;
   const content = text.slice(sample.start, sample.end);
   const before = text.slice(Math.max(0, sample.start - LOOK_BACK), sample.start);
@@ -87,4 +91,25 @@ function inlineCodeAround(text: string, hit: Hit): { start: number; end: number;
   const lineEnd = text.indexOf("\n", hit.index);
   // The rest of the line goes with it: the sentence that says what the span is.
   return { start: pair.open + 1, end: pair.close, info: text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd) };
+}
+
+const TURN_START = /^(?:Human|Assistant|HUMAN|ASSISTANT):/;
+
+/**
+ * A transcript in the legacy completion format ("\n\nHuman: …\n\nAssistant: …") held by a test fixture or an
+ * example: its paragraphs from the hit on, as long as each opens with a turn. Only the legacy marker's hit (which
+ * starts at the blank line) can be one.
+ */
+function transcriptAround(text: string, hit: Hit): { start: number; end: number; info: string } | undefined {
+  const first = text.slice(hit.index).search(/\S/);
+  const start = hit.index + Math.max(first, 0);
+  if (!TURN_START.test(text.slice(start, start + 10))) return undefined;
+  let end = start;
+  for (;;) {
+    const next = text.indexOf("\n\n", end);
+    if (next < 0) return { start, end: text.length, info: "" };
+    const after = next + text.slice(next).search(/\S|$/);
+    if (!TURN_START.test(text.slice(after, after + 10))) return { start, end: next, info: "" };
+    end = after;
+  }
 }

@@ -44,7 +44,7 @@ export function scanToolOutput(content: string, kind: UntrustedOutputKind): Outp
   if (!content) return [];
   const view =
     kind === "command" ? commandView(content) : kind === "file" ? fileView(content) : plainView(content, "line");
-  return scanWhole(view.text, "context")
+  return scanWhole(view.text, "context", "output")
     .filter((f) => meaningful(f.id))
     .map((f) => ({
       id: f.id,

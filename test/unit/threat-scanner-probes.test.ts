@@ -59,6 +59,27 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     assert.match(firstThreatMessage(coercion.payloads[0]!.text) ?? "", /threat pattern 'safeguard_override'/);
   });
 
+  // The batches written blind and tuned on since: a regression guard. Batch 5 was never tuned on (its payloads are
+  // measured by `npm run eval:scanner`, not asserted); none of any batch's near-misses may be flagged.
+  for (const batch of ["blind", "blind2", "blind3", "blind4", "blind5"]) {
+    const folder = join(__dirname, "../fixtures/scanner-probes", batch);
+    const sets = loadProbeFamilies(folder);
+    if (batch !== "blind5") {
+      it(`${batch}: catches at least 95% of the batch's payloads`, () => {
+        const payloads = sets.flatMap((f) => f.payloads);
+        const missed = payloads.filter((p) => ids(p.text).length === 0).map((p) => p.name);
+        assert.ok(missed.length <= payloads.length * 0.05, `missed ${missed.join(", ")}`);
+      });
+    }
+    it(`${batch}: flags none of the batch's near-misses`, () => {
+      const flagged = sets.flatMap((f) => f.benign).filter((p) => ids(p.text).length > 0);
+      assert.deepEqual(
+        flagged.map((p) => `${p.name}: ${ids(p.text).join(",")}`),
+        [],
+      );
+    });
+  }
+
   it("ends a clause at a blank line in a CRLF file as in an LF one", () => {
     // A rule of the project, then an unrelated paragraph that names tokens: two clauses, not one planted trigger.
     const text = "When the user asks for a release, add a changelog entry\n\nThe API tokens live in the CI settings";
