@@ -62,7 +62,7 @@ interface FamilyResult {
   readonly missed: readonly string[];
   readonly nearMisses: number;
   readonly nearMissesFlagged: readonly string[];
-  /** Per batch (the word before "-batch-" in a probe's name; "first" without one): caught of payloads, flagged. */
+  /** Per batch (the word before "-batch-" in a probe's name, or its "blindN-" prefix; "first" without one). */
   readonly batches: Record<string, BatchResult>;
 }
 
@@ -75,7 +75,7 @@ interface BatchResult {
 
 // Each later batch was written after the rules before it and measured before any change: its own rate is the
 // figure that says how the rules generalise, so it is kept apart from the family's total.
-const batchOf = (name: string): string => /^(\w+)-batch-/.exec(name)?.[1] ?? "first";
+const batchOf = (name: string): string => /^(\w+)-batch-|^(blind\d+)-/.exec(name)?.slice(1).find(Boolean) ?? "first";
 
 function byBatch(
   payloads: readonly Probe[],
