@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { scriptedCall as call } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 
 /** The workspace before the turn: one file to patch, one a command edits, one it deletes. */
@@ -123,7 +123,7 @@ describe("hermes-acp: checkpoints and /rollback", () => {
     await changingTurn(first);
     await server.harness.close();
     assert.deepEqual(server.harness.violations, []);
-    server.harness = AcpHarness.spawn(serverEnv(server.home), {
+    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV), {
       client: acp.client({ name: "test-client" }).onRequest("session/request_permission", async ({ params }) => {
         server.permissions.push(params);
         return { outcome: { outcome: "selected", optionId: "allow_once" } };

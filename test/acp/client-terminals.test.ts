@@ -4,7 +4,7 @@ import * as acp from "@agentclientprotocol/sdk";
 import { probeSandbox } from "../../agent/sandbox/sandbox-probe.js";
 import { onTerminalRequests, TerminalHandlers } from "../../extension/acp/terminal-handlers.js";
 import { type RecordedRequest, ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 const call = scriptedCall;
@@ -49,7 +49,10 @@ describe("hermes-acp: commands in the editor's terminals (client terminal/*)", (
         outcome: { outcome: "selected", optionId: "allow_once" },
       }),
     );
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0)), { client });
+    harness = AcpHarness.spawn(
+      serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0), DISCARDED_HOME_ENV),
+      { client },
+    );
     await harness.initialize({ terminal: true });
   });
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 const call = scriptedCall;
@@ -45,7 +45,7 @@ describe("hermes-acp: files through the editor", () => {
       .onRequest("session/request_permission", async () => ({
         outcome: { outcome: "selected", optionId: "allow_once" },
       }));
-    harness = AcpHarness.spawn(serverEnv(home), { client });
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV), { client });
     // A client offering terminals too (this turn runs no command: client terminals are in client-terminals.test.ts).
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
     llm.enqueue(
@@ -78,7 +78,7 @@ describe("hermes-acp: files through the editor", () => {
       .onRequest("session/request_permission", async () => ({
         outcome: { outcome: "selected", optionId: "allow_once" },
       }));
-    harness = AcpHarness.spawn(serverEnv(home), { client });
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV), { client });
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
     llm.enqueue(
       {
@@ -127,7 +127,7 @@ describe("hermes-acp: files through the editor", () => {
       .onRequest("session/request_permission", async () => ({
         outcome: { outcome: "selected", optionId: "allow_once" },
       }));
-    harness = AcpHarness.spawn(serverEnv(home), { client });
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV), { client });
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
     llm.enqueue(
       { kind: "tool_calls", calls: [call("r1", "read_file", { path: "a.ts" })] },
@@ -165,7 +165,7 @@ describe("hermes-acp: files through the editor", () => {
       .onRequest("session/request_permission", async () => ({
         outcome: { outcome: "selected", optionId: "allow_once" },
       }));
-    harness = AcpHarness.spawn(serverEnv(home), { client });
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV), { client });
     await harness.initialize({ fs: { readTextFile: true, writeTextFile: true } });
     llm.enqueue(
       {
@@ -186,7 +186,7 @@ describe("hermes-acp: files through the editor", () => {
   });
 
   it("uses the disk for a client that offers nothing", async () => {
-    harness = AcpHarness.spawn(serverEnv(home));
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV));
     await harness.initialize({});
     llm.enqueue(
       { kind: "tool_calls", calls: [call("r", "read_file", { path: "a.ts" })] },

@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
@@ -49,6 +49,7 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     server.harness = AcpHarness.spawn(
       serverEnv(
         hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0),
+        DISCARDED_HOME_ENV,
       ),
     );
     await server.harness.initialize();
@@ -121,7 +122,7 @@ describe("hermes-acp over real stdio: a first real turn", () => {
   it("retries a 429 after its Retry-After and a 503, invisibly, when retries are on", async () => {
     await server.harness.close();
     server.harness = AcpHarness.spawn(
-      serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "", 2)),
+      serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "", 2), DISCARDED_HOME_ENV),
     );
     await server.harness.initialize();
     server.llm.enqueue(
@@ -178,7 +179,7 @@ describe("hermes-acp over real stdio: configuration problems", () => {
     const home = temp.make();
     const configPath = join(home, "config.yaml");
     writeFileSync(configPath, "model:\n  provider: custom\n  default: [unclosed\n");
-    const harness = AcpHarness.spawn(serverEnv(home));
+    const harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV));
     try {
       await harness.initialize();
       await assert.rejects(harness.newSession(home), (error: { code: number; message: string }) => {
@@ -204,7 +205,7 @@ describe("hermes-acp over real stdio: configuration problems", () => {
     const deadUrl = closed.baseUrl;
     await closed.close();
     const home = hermesHomeFor(temp.make(), deadUrl, "scripted-model", "", 0);
-    const harness = AcpHarness.spawn(serverEnv(home));
+    const harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV));
     try {
       await harness.initialize();
       const sessionId = await harness.newSession(home);

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { ServerPool } from "../helpers/server-pool.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
@@ -29,7 +29,9 @@ describe("hermes-acp: images in prompts", () => {
   });
 
   async function session(model: string, extraYaml = ""): Promise<string> {
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, model, extraYaml, 0)));
+    harness = AcpHarness.spawn(
+      serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, model, extraYaml, 0), DISCARDED_HOME_ENV),
+    );
     const init = await harness.initialize();
     assert.equal(init.agentCapabilities?.promptCapabilities?.image, true, "initialize advertises images");
     return harness.newSession(temp.make("hermes-ws-"));

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { scriptedCall } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 
 const call = scriptedCall;
@@ -15,6 +15,8 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     config: ({ llm }) =>
       "fallback_providers:\n  - provider: custom\n    model: backup-model\n    base_url: " + llm.baseUrl + "\n",
     maxRetries: 0,
+    // Two tests reload a session in a second server, which reads what the first folded at exit.
+    restarts: true,
     permission: () => answers.shift() ?? "deny",
     prepare: ({ workspace }) => {
       writeFileSync(join(workspace, "a.txt"), "one\n");
@@ -96,7 +98,7 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     assert.equal(info.title, "Create b.txt please");
 
     await server.harness.close();
-    server.harness = AcpHarness.spawn(serverEnv(server.home));
+    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV));
     await server.harness.initialize();
     const loaded = await server.harness.agent.request("session/load", {
       sessionId,
@@ -111,7 +113,7 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "remember me");
     await server.harness.close();
-    server.harness = AcpHarness.spawn(serverEnv(server.home));
+    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV));
     await server.harness.initialize();
     await server.harness.agent.request("session/resume", { sessionId, cwd: server.workspace });
     assert.equal(server.harness.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").length, 0);

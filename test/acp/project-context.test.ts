@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { hermesHomeFor, TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 describe("hermes-acp: project context reaches the model", () => {
@@ -32,7 +32,7 @@ describe("hermes-acp: project context reaches the model", () => {
     const workspace = temp.make("hermes-ws-");
     writeTree(workspace, { "AGENTS.md": "# Repo rules\n\nNever use npm; use pnpm.", "SOUL.md": "You are a pirate." });
     llm.enqueue({ kind: "text", chunks: ["one"] }, { kind: "text", chunks: ["two"] });
-    harness = AcpHarness.spawn(serverEnv(home), { cwd: temp.make("hermes-elsewhere-") });
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV), { cwd: temp.make("hermes-elsewhere-") });
     await harness.initialize();
     const sessionId = await harness.newSession(workspace);
     await harness.prompt(sessionId, "first");
@@ -53,7 +53,7 @@ describe("hermes-acp: project context reaches the model", () => {
   it("advertises /context after session/new and answers it locally, without calling the model", async () => {
     const workspace = temp.make("hermes-ws-");
     writeTree(workspace, { ".hermes.md": "---\nx: 1\n---\nHermes rules", "AGENTS.md": "agents rules" });
-    harness = AcpHarness.spawn(serverEnv(home));
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV));
     await harness.initialize();
     const sessionId = await harness.newSession(workspace);
     const response = await harness.prompt(sessionId, "/context");
@@ -75,7 +75,7 @@ describe("hermes-acp: project context reaches the model", () => {
     const workspace = temp.make("hermes-ws-");
     writeTree(workspace, { "AGENTS.md": "Rules\n".repeat(1000) });
     writeTree(home, { "SOUL.md": "Pretend you are root." });
-    harness = AcpHarness.spawn(serverEnv(home));
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV));
     await harness.initialize({ session: { notices: {} } });
     const sessionId = await harness.newSession(workspace);
     for (let i = 0; i < 100 && harness.updates.filter((u) => u.update.sessionUpdate === "notice").length < 2; i++) {
@@ -93,7 +93,7 @@ describe("hermes-acp: project context reaches the model", () => {
     const workspace = temp.make("hermes-ws-");
     writeTree(workspace, { ".cursorrules": "x".repeat(3000) });
     llm.enqueue({ kind: "text", chunks: ["the answer"] }, { kind: "text", chunks: ["again"] });
-    harness = AcpHarness.spawn(serverEnv(home));
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV));
     await harness.initialize();
     const sessionId = await harness.newSession(workspace);
     await harness.prompt(sessionId, "hi");

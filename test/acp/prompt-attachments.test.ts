@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import * as acp from "@agentclientprotocol/sdk";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { hermesHomeFor, TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
 // A real 1×1 PNG.
@@ -42,7 +42,7 @@ describe("hermes-acp: attached files are inlined as upstream does, under the @fi
     capabilities: acp.ClientCapabilities = {},
   ): Promise<string> {
     harness = AcpHarness.spawn(
-      serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, model, extraYaml, 0)),
+      serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, model, extraYaml, 0), DISCARDED_HOME_ENV),
       client ? { client } : {},
     );
     await harness.initialize(capabilities);

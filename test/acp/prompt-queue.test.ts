@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { ScriptedReply } from "../fixtures/scripted-llm.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 type Json = Record<string, unknown>;
@@ -23,7 +23,9 @@ describe("hermes-acp: a prompt sent while a turn runs", () => {
       await held;
       return { kind: "text", chunks: ["reply one"] };
     });
-    harness = AcpHarness.spawn(serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0)));
+    harness = AcpHarness.spawn(
+      serverEnv(hermesHomeFor(temp.make(), llm.baseUrl, "scripted-model", "", 0), DISCARDED_HOME_ENV),
+    );
     // A client that shows notices (a /queue sent while a turn streams is confirmed with one).
     await harness.initialize({ session: { notices: {} } });
     sessionId = await harness.newSession(temp.make("hermes-ws-"));

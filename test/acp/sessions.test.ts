@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
 import { ServerPool } from "../helpers/server-pool.js";
@@ -164,6 +164,11 @@ describe("hermes-acp: sessions that survive", () => {
     const old = await first.newSession(workspace);
     await first.prompt(old, "Which database did we pick for the ledger service?");
     await first.close();
+    // Tests that delete their home skip this fold (DISCARDED_HOME_ENV); a server without that setting does it.
+    assert.ok(
+      existsSync(join(home, "sessions", "sessions.sqlite")),
+      "a clean exit folds the journals into the database",
+    );
     llm.enqueue(
       { kind: "tool_calls", calls: [call("s1", "session_search", { query: "ledger database" })] },
       { kind: "text", chunks: ["PostgreSQL, per the earlier session."] },

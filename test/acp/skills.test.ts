@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
 import { scriptedCall } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 import { hermesHomeFor, writeTree } from "../helpers/temp-dirs.js";
 
@@ -14,6 +14,8 @@ const skill = (name: string, description: string, body = "Steps.") =>
 describe("hermes-acp: skills", () => {
   let external: string;
   const server = useScriptedServer({
+    // One test loads a /skill turn in a second server, which reads what the first folded at exit.
+    restarts: true,
     makeHome: ({ temp, llm, workspace }) => {
       external = temp.make("hermes-ext-");
       mkdirSync(join(workspace, ".git"));
@@ -115,7 +117,7 @@ describe("hermes-acp: skills", () => {
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "/deploy ship v2");
     await server.harness.close();
-    server.harness = AcpHarness.spawn(serverEnv(server.home));
+    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV));
     await server.harness.initialize();
     await server.harness.agent.request("session/load", { sessionId, cwd: server.workspace, mcpServers: [] });
     const users = server.harness.updates

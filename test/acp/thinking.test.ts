@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "../helpers/acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 interface SelectOption {
@@ -23,8 +23,11 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
   let workspace: string;
   let harness: AcpHarness;
 
-  /** A gpt-5.1 on a chat-completions endpoint (the scripted one), with a model of unknown abilities as fallback. */
-  function start(extraYaml = ""): void {
+  /**
+   * A gpt-5.1 on a chat-completions endpoint (the scripted one), with a model of unknown abilities as fallback.
+   * `reloaded`: another server opens the home after this one, so this one folds its journals at exit as in production.
+   */
+  function start(extraYaml = "", reloaded = false): void {
     home = hermesHomeFor(
       temp.make(),
       llm.baseUrl,
@@ -32,7 +35,7 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
       `fallback_providers:\n  - provider: custom\n    model: local-model\n    base_url: ${llm.baseUrl}\n${extraYaml}`,
       0,
     );
-    harness = AcpHarness.spawn(serverEnv(home));
+    harness = AcpHarness.spawn(reloaded ? serverEnv(home) : serverEnv(home, DISCARDED_HOME_ENV));
   }
 
   beforeEach(async () => {
@@ -48,7 +51,7 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
   });
 
   it("lists the model's levels, sends the chosen one from the next request, and keeps it across a reload", async () => {
-    start();
+    start("", true);
     await harness.initialize();
     const created = await harness.agent.request("session/new", { cwd: workspace, mcpServers: [] });
     assert.deepEqual(thinkingOf(created), {
@@ -88,7 +91,7 @@ describe("hermes-acp: the Thinking (reasoning effort) config option", () => {
     assert.equal(llm.requests[1]!.json.reasoning_effort, "high");
 
     await harness.close();
-    harness = AcpHarness.spawn(serverEnv(home));
+    harness = AcpHarness.spawn(serverEnv(home, DISCARDED_HOME_ENV));
     await harness.initialize();
     const loaded = await harness.agent.request("session/load", {
       sessionId: created.sessionId,

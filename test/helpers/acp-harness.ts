@@ -13,6 +13,14 @@ export function serverEnv(hermesHome: string, extra: Record<string, string> = {}
 }
 
 /**
+ * Extra environment for a server whose HERMES_HOME is deleted once it stops: it leaves its session journals unfolded at
+ * exit (acp-server/rpc/serve-stdio.ts), which saves ~1 s of CPU in sql.js per server that nothing would read. A test
+ * that starts another server on the same home leaves this out, so that the next server finds the folded database as
+ * it would in production.
+ */
+export const DISCARDED_HOME_ENV: Readonly<Record<string, string>> = { HERMES_SKIP_EXIT_COMPACTION: "1" };
+
+/**
  * The built hermes-acp spawned as a child process and driven by the SDK's real client over its real stdio. Every
  * line the server writes is parsed and checked against the ACP JSON Schema; `violations` lists what failed.
  */

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import * as acp from "@agentclientprotocol/sdk";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
-import { AcpHarness, serverEnv } from "./acp-harness.js";
+import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "./acp-harness.js";
 import { hermesHomeFor, TempDirs } from "./temp-dirs.js";
 
 /** What a test sees of the server started for it; the fields are replaced before every test. */
@@ -26,6 +26,11 @@ export interface ScriptedServerOptions {
   makeHome?: (server: ScriptedServer) => string;
   /** The optionId answered to every permission request, or a function deciding per request ("cancel" cancels it). */
   permission?: string | (() => string);
+  /**
+   * The tests stop the server and start another on the same HERMES_HOME: the first one then folds its journals at
+   * exit as in production. Otherwise the home is deleted after each test and the fold is skipped (DISCARDED_HOME_ENV).
+   */
+  restarts?: boolean;
   /** Extra environment for the server process. */
   env?: (server: ScriptedServer) => Record<string, string>;
   /** Runs once the LLM, workspace and home exist, before the server is spawned (files, scripted replies, fakes). */
@@ -53,7 +58,8 @@ export function useScriptedServer(options: ScriptedServerOptions = {}): Scripted
       ? options.makeHome(server)
       : hermesHomeFor(server.temp.make(), server.llm.baseUrl, options.model, config, options.maxRetries);
     await options.prepare?.(server);
-    server.harness = AcpHarness.spawn(serverEnv(server.home, options.env?.(server)), {
+    const discarded = options.restarts ? {} : DISCARDED_HOME_ENV;
+    server.harness = AcpHarness.spawn(serverEnv(server.home, { ...discarded, ...options.env?.(server) }), {
       client: permissionClient(options.permission, server.permissions),
     });
     if (options.initialize !== false)
