@@ -32,7 +32,8 @@ interface Sign {
 
 interface CompiledConcepts {
   readonly names: readonly string[];
-  readonly regexes: readonly RegExp[];
+  /** Each compiled on first use, as the signs' patterns are. */
+  readonly regexes: ReadonlyArray<() => RegExp>;
 }
 
 interface CompiledSignal {
@@ -91,17 +92,24 @@ export class EvidenceRule implements Detector {
     return [...new Set(this.lastSigns.filter((s) => s.index >= hit.index && s.end <= hit.end).map((s) => s.kind))];
   }
 
-  regexesFor(variant: Variant): readonly RegExp[] {
-    // Every text is read in the ASCII form but one whose lower-casing changes its length (asciiView): the warm-up
-    // leaves the Unicode form to the rare text that needs it.
-    if (variant === "unicode") return [];
-    return [...this.compiledFor(variant).map((c) => c.regex()), ...this.conceptsFor(variant).regexes];
+  /**
+   * One pattern at a time (the warm-up compiles one per step; building all ~50 at once took a step long enough to
+   * delay a turn). Every text is read in the ASCII form but one whose lower-casing changes its length (asciiView): the
+   * warm-up leaves the Unicode form to the rare text that needs it.
+   */
+  *regexesFor(variant: Variant): Iterable<RegExp> {
+    if (variant === "unicode") return;
+    for (const compiled of this.compiledFor(variant)) yield compiled.regex();
+    for (const regex of this.conceptsFor(variant).regexes) yield regex();
   }
 
   private conceptsFor(variant: Variant): CompiledConcepts {
     return (this.concepts[variant] ??= {
       names: Object.keys(CONCEPTS),
-      regexes: Object.values(CONCEPTS).map((source) => compilePythonPattern(foldConfusables(source), "giu", variant)),
+      regexes: Object.values(CONCEPTS).map((source) => {
+        let regex: RegExp | undefined;
+        return () => (regex ??= compilePythonPattern(foldConfusables(source), "giu", variant));
+      }),
     });
   }
 
@@ -163,7 +171,8 @@ function sentenceSigns({ names, regexes }: CompiledConcepts, text: string): Sign
   for (let m = SENTENCE_END.exec(text); m; m = SENTENCE_END.exec(text)) cut(m.index + m[0].length);
   cut(text.length);
   const found = new Map<number, Set<string>>();
-  regexes.forEach((regex, i) => {
+  regexes.forEach((compiled, i) => {
+    const regex = compiled();
     regex.lastIndex = 0;
     for (let m = regex.exec(text); m; m = regex.exec(text)) {
       if (m[0].length === 0) regex.lastIndex++;

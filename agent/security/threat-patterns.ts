@@ -26,7 +26,7 @@ export interface ThreatPattern {
    */
   find(text: string, at?: readonly number[], view?: TextView): Hit | undefined;
   /** Every regex a scan may run for this pattern in `variant` (compiled now, run by the warm-up). */
-  regexesFor(variant: Variant): readonly RegExp[];
+  regexesFor(variant: Variant): Iterable<RegExp>;
 }
 
 export interface Hit {
