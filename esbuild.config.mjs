@@ -5,8 +5,20 @@
 // The server is ESM with code splitting so that heavy modules (LLM SDKs, later sql.js) load only when a
 // session first needs them: start-up pays for nothing a session does not use.
 
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as esbuild from "esbuild";
 
 // `npm pack` / `npm publish` run prepack (the clean production build) and then prepare (this file without flags):
@@ -22,6 +34,41 @@ const production = process.argv.includes("--production");
 // for the rules that gave them.
 const scannerRules = createHash("sha256");
 for (const name of readdirSync("agent/security").sort()) scannerRules.update(readFileSync(`agent/security/${name}`));
+
+// The built-in tools' JSON Schemas, written once here rather than by zod on a process's first turn
+// (agent/tools/define-tool.ts): scripts/tool-schemas.ts, bundled as the server is and run by node.
+function toolSchemas() {
+  const dir = mkdtempSync(join(tmpdir(), "hermes-tool-schemas-"));
+  try {
+    const outfile = join(dir, "tool-schemas.mjs");
+    esbuild.buildSync({
+      entryPoints: ["scripts/tool-schemas.ts"],
+      outfile,
+      bundle: true,
+      platform: "node",
+      target: "node20",
+      format: "esm",
+      logLevel: "warning",
+      alias: serverAlias,
+      banner: serverBanner,
+    });
+    return execFileSync(process.execPath, [outfile], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// yaml's ES module build (the same code its "node" export ships as CommonJS, warnings on stderr either way): a
+// CommonJS module is bundled as a function V8 parses twice, and yaml is the largest module the first session/new
+// loads (~7 ms saved there).
+const serverAlias = { yaml: "./node_modules/yaml/browser/index.js" };
+// CommonJS dependencies (sql.js's Emscripten loader among them) expect require, __filename and __dirname.
+const serverBanner = {
+  js:
+    "import { createRequire as __hermesCreateRequire } from 'node:module'; import { fileURLToPath as __hermesToPath } from 'node:url'; " +
+    "import { dirname as __hermesDirname } from 'node:path'; const require = __hermesCreateRequire(import.meta.url); " +
+    "const __filename = __hermesToPath(import.meta.url); const __dirname = __hermesDirname(__filename);",
+};
 
 const common = {
   bundle: true,
@@ -51,19 +98,18 @@ const builds = [
     chunkNames: "chunks/[name]-[hash]",
     // Always minified: V8 parses fewer bytes at start-up and on the first session (source maps keep traces readable).
     minify: true,
-    // yaml's ES module build (the same code its "node" export ships as CommonJS, warnings on stderr either way): a
-    // CommonJS module is bundled as a function V8 parses twice, and yaml is the largest module the first session/new
-    // loads (~7 ms saved there).
-    alias: { yaml: "./node_modules/yaml/browser/index.js" },
-    // Not in watch mode: the hash is taken once, and an edited rule must not meet the verdicts of the old one.
-    ...(watch ? {} : { define: { __HERMES_SCANNER_RULES__: JSON.stringify(scannerRules.digest("hex").slice(0, 16)) } }),
-    // CommonJS dependencies (sql.js's Emscripten loader among them) expect require, __filename and __dirname.
-    banner: {
-      js:
-        "import { createRequire as __hermesCreateRequire } from 'node:module'; import { fileURLToPath as __hermesToPath } from 'node:url'; " +
-        "import { dirname as __hermesDirname } from 'node:path'; const require = __hermesCreateRequire(import.meta.url); " +
-        "const __filename = __hermesToPath(import.meta.url); const __dirname = __hermesDirname(__filename);",
-    },
+    alias: serverAlias,
+    // Not in watch mode: the hash is taken once, and an edited rule must not meet the verdicts of the old one; nor
+    // the tools' schemas, which an edited tool would leave stale.
+    ...(watch
+      ? {}
+      : {
+          define: {
+            __HERMES_SCANNER_RULES__: JSON.stringify(scannerRules.digest("hex").slice(0, 16)),
+            __HERMES_TOOL_SCHEMAS__: JSON.stringify(toolSchemas()),
+          },
+        }),
+    banner: serverBanner,
   },
   {
     ...common,

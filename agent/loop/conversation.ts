@@ -6,6 +6,7 @@ import type { RuntimeProvider } from "../config/runtime-provider.js";
 import type { AssistantMessage, ChatMessage, ImageAttachment, ToolSchema } from "../providers/messages.js";
 import type { ModelClient } from "../providers/model-client.js";
 import { describeProviderError, toProviderError } from "../providers/provider-error.js";
+import { warmHttpClient } from "../providers/warm-http-client.js";
 import type { TodoItem } from "../tools/session-tool-state.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolEnvironment } from "../tools/tool-environment.js";
@@ -265,12 +266,12 @@ export class Conversation {
   }
 
   /**
-   * Loads the provider SDK and opens the client ahead of the first turn, then writes the tools' schemas in a later
-   * macrotask. Called once a session exists (never at start-up), so neither session/new nor the first prompt pays
+   * Loads the provider SDK and opens the client ahead of the first turn, then warms Node's HTTP client
+   * (warm-http-client.ts); the tools' schemas are written in a later macrotask (from the build's table in a bundle). Called once a session exists (never at start-up), so neither session/new nor the first prompt pays
    * for them. Failures surface on the turn instead.
    */
   warmUp(): void {
-    this.modelClient().catch(() => undefined);
+    this.modelClient().then(warmHttpClient, () => undefined);
     setImmediate(() => this.toolSchemas);
   }
 

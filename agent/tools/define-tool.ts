@@ -60,13 +60,28 @@ export function defineTool<const N extends string, S extends ToolSchema>(
     ...rest,
     // Written on first use: a session builds its requests long after start-up, which need not pay for it.
     get parameters(): ToolParameters {
-      schema ??= schemaOf(parameters);
+      schema ??= (typeof parameters === "function" ? builtSchema(definition.name) : undefined) ?? schemaOf(parameters);
       return schema;
     },
     describe: describe ?? ((args, cwd) => plainDescription(definition.name, args, cwd)),
     // The runner validated the arguments against the schema derived from `parameters` (see ToolArgs).
     run: (args, ctx) => run(args as ToolArgs<S>, ctx),
   };
+}
+
+/**
+ * The built-in tools' JSON Schemas as the build wrote them (esbuild.config.mjs runs scripts/tool-schemas.ts on the
+ * same sources): zod writing them cost the first turn after session/new ~15-20 ms on the 2-core machine this was
+ * measured on. Only for tools whose schema a function builds (ours; their schemas do not depend on settings) and whose
+ * name the build listed; run from the sources (tsx, tests) there is no table and zod writes every schema.
+ */
+declare const __HERMES_TOOL_SCHEMAS__: string | undefined;
+let builtSchemas: Readonly<Record<string, ToolParameters>> | undefined;
+
+function builtSchema(name: string): ToolParameters | undefined {
+  if (typeof __HERMES_TOOL_SCHEMAS__ !== "string") return undefined;
+  builtSchemas ??= JSON.parse(__HERMES_TOOL_SCHEMAS__) as Record<string, ToolParameters>;
+  return builtSchemas[name];
 }
 
 function schemaOf(parameters: ToolSchema | (() => ToolSchema)): ToolParameters {

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sessionTools } from "../../agent/tools/registry.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
@@ -42,6 +43,20 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.equal(request.body.messages[0]!.role, "system");
     assert.match(String(request.body.messages[0]!.content), /^You are Hermes Agent/);
     assert.deepEqual(request.body.messages.at(-1), { role: "user", content: "Say hello" });
+  });
+
+  it("offers the model every built-in tool with the schema its sources define (the build writes them ahead)", async () => {
+    server.llm.enqueue({ kind: "text", chunks: ["ok"] });
+    await server.harness.initialize();
+    await server.harness.prompt(await server.harness.newSession(server.workspace), "hi");
+    const offered = new Map(
+      (server.llm.requests[0]!.body.tools ?? []).map((t) => [t.function.name, t.function.parameters] as const),
+    );
+    for (const tool of sessionTools()) {
+      if (!offered.has(tool.name)) continue; // a toolset the test config leaves out
+      assert.deepEqual(offered.get(tool.name), tool.parameters, `${tool.name}'s schema as zod writes it from the sources`);
+    }
+    assert.ok(offered.has("read_file") && offered.has("terminal") && offered.has("patch"), [...offered.keys()].join());
   });
 
   it("reports the context fill after a turn when the model's window is known", async () => {
