@@ -54,7 +54,11 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     );
     for (const tool of sessionTools()) {
       if (!offered.has(tool.name)) continue; // a toolset the test config leaves out
-      assert.deepEqual(offered.get(tool.name), tool.parameters, `${tool.name}'s schema as zod writes it from the sources`);
+      assert.deepEqual(
+        offered.get(tool.name),
+        tool.parameters,
+        `${tool.name}'s schema as zod writes it from the sources`,
+      );
     }
     assert.ok(offered.has("read_file") && offered.has("terminal") && offered.has("patch"), [...offered.keys()].join());
   });
