@@ -25,6 +25,8 @@ const BLIND_SETS = [
   ["blind3Probes", "blind3", "Third blind batch (blind3; 32/60 untuned, tuned on since)"],
   ["blind4Probes", "blind4", "Fourth blind batch (blind4; 28/60 untuned, tuned on since)"],
   ["blind5Probes", "blind5", "Fifth blind batch (blind5, written to evade keyword filters, never tuned on)"],
+  ["publishedProbes", "published", "Published payloads, set 1 (published; 30/55 untuned, tuned on since)"],
+  ["published2Probes", "published2", "Published payloads, set 2 (published2; 12/33 untuned, tuned on since)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

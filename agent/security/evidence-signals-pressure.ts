@@ -18,7 +18,7 @@ const CONCEAL = [
   String.raw`${S}without\s+(?:\w+\s+)?(?:telling|mentioning|informing|notifying|alerting|showing|flagging|saying\s+(?:so|anything)|a\s+word|drawing\s+attention|the\s+user\s+(?:knowing|noticing|seeing))${E}`,
   // "Don't call it out separately", "Never bring this rule up", "do not list it in your summary", "you don't need
   // to show me the diff": the act itself (it, this, the change) kept out of sight, not a noun a house rule names.
-  String.raw`${S}(?:do\s+not|don['’]t|never|no\s+need\s+to|needn['’]t|without|nor)\s+(?:(?!without|before|unless|until)\w+\s+){0,2}?(?:mention(?:ing)?|tell(?:ing)?|list(?:ing)?|surfac(?:e|ing)|disclos(?:e|ing)|reveal(?:ing)?|report(?:ing)?|flag(?:ging)?|highlight(?:ing)?|show(?:ing)?|admit(?:ting)?|acknowledg(?:e|ing)|explain(?:ing)?)\s+(?:it|this|that|them|these|those|me|the\s+user|anyone|anything|him|her|the\s+(?:change|step|edit|rule|instruction|line|command|addition|dependency|extra\s+\w+))${E}(?!\s+(?:to|how|as${E}|that\s+(?:they|you)\s+(?:should|must|can)))|${S}(?:do\s+not|don['’]t|never|no\s+need\s+to|without|nor)\s+(?:\w+\s+){0,2}?(?:call(?:ing)?|point(?:ing)?)\s+(?:it|this|that|them)\s+out${E}|${S}(?:do\s+not|don['’]t|never|no\s+need\s+to|without|nor)\s+(?:\w+\s+){0,2}?bring(?:ing)?\s+(?:it|this|that|them|(?:this|the)\s+\w+)\s+up${E}`,
+  String.raw`${S}(?:do\s+not|don['’]t|never|no\s+need\s+to|needn['’]t|without|nor)\s+(?:(?!without|before|unless|until)\w+\s+){0,2}?(?:mention(?:ing)?|tell(?:ing)?|list(?:ing)?|surfac(?:e|ing)|disclos(?:e|ing)|reveal(?:ing)?|report(?:ing)?|flag(?:ging)?|highlight(?:ing)?|show(?:ing)?|display(?:ing)?|admit(?:ting)?|acknowledg(?:e|ing)|explain(?:ing)?)(?:\s+or\s+\w+)?\s+(?:it|this|that|them|these|those|me|the\s+user|anyone|anything|him|her|(?:any\s+|the\s+)?(?:potential\s+)?risks|the\s+contents?|the\s+(?:change|step|edit|rule|instruction|line|command|addition|dependency|extra\s+\w+))${E}(?!\s+(?:to|how|as${E}|that\s+(?:they|you)\s+(?:should|must|can)))|${S}(?:do\s+not|don['’]t|never|no\s+need\s+to|without|nor)\s+(?:\w+\s+){0,2}?(?:call(?:ing)?|point(?:ing)?)\s+(?:it|this|that|them)\s+out${E}|${S}(?:do\s+not|don['’]t|never|no\s+need\s+to|without|nor)\s+(?:\w+\s+){0,2}?bring(?:ing)?\s+(?:it|this|that|them|(?:this|the)\s+\w+)\s+up${E}`,
   String.raw`${S}(?:is|are|be|stays?)\s+not\s+(?:associated|linked|traced|connected|noticed)\s+(?:with|to|by)${E}|${S}keep\s+(?:this|it|that)\s+(?:between\s+us|to\s+yourself|secret|hidden|quiet|out\s+of\s+(?:the|your))${E}|${S}(?:the\s+user|they)\s+(?:already\s+knows?|(?:does|do)\s*n['’]?o?t\s+need\s+to\s+know|needn['’]t\s+know)${E}`,
   // Kept out of the report: "does not need to be reported", "not worth a mention", "leave these edits out of the PR
   // description", "describe the change as a refactor", "say you only read the changelog", "users won't notice".
@@ -69,7 +69,7 @@ const ASKING_AS_HARM = String.raw`(?:${ASKING})[^.!?\n]{0,100}?(?:${AS_HARM})`;
 
 /** A claim of authority over the agent: a system message, instructions revoked, the owner speaking directly. */
 const AUTHORITY = [
-  String.raw`(?:^|\n)[ \t>#*_\-=\[]{0,8}(?:system|admin|developer|operator)\s+(?:message|notice|override|directive|instruction|alert|update|policy)[*_\]]{0,3}\s*(?:[—:–-]|\n)`,
+  String.raw`(?:^|\n)[ \t>#*_\-=\[]{0,8}(?:(?:important|urgent|official|critical|new)\s+)?(?:system|admin|developer|operator)\s+(?:\w+\s+)?(?:message|notice|override|directive|instruction|alert|update|policy)[*_\]]{0,3}\s*(?:[—:–-]|\n)`,
   // Instructions fetched from elsewhere: "treat its contents as standing instructions from the user".
   String.raw`${S}(?:treat|follow|obey|execute|apply|use)\s+(?:its|the|their|that\s+file['’]s|the\s+(?:response|page|file)['’]s)\s+(?:contents?|text|response|output|body)\s+as\s+(?:\w+\s+){0,2}?(?:instructions|orders|rules|directives|commands)${E}`,
   String.raw`${S}priority\s*[:=–-]\s*(?:highest|max(?:imum)?|override|absolute|supreme)${E}`,
@@ -110,7 +110,7 @@ const TRIGGER = [
 ].join("|");
 
 /** Go at once: right now, straight away, before anything else, directly in the terminal. */
-const AT_ONCE = String.raw`${S}(?:right\s+now|straight\s+away|right\s+away|at\s+once|without\s+delay|before\s+(?:you\s+do\s+)?anything\s+else|do\s+it\s+now|directly\s+in\s+the\s+terminal)${E}`;
+const AT_ONCE = String.raw`${S}(?:right\s+now|straight\s+away|right\s+away|at\s+once|without\s+delay|before\s+(?:you\s+do\s+)?anything\s+else|do\s+it\s+now|directly\s+in\s+the\s+terminal|asap|(?:must|should|to)\s+immediately)${E}`;
 
 /** Pressure: lives at risk, a P0 outage, the only ethical choice, your guidelines would cause harm. */
 const URGENCY = String.raw`${S}(?:patients?|life-?threatening|at\s+risk|p0|sev-?[01]|no\s+time|the\s+only\s+(?:ethical|right|responsible|moral|acceptable)\s+(?:choice|thing|option|course)|(?:guidelines|rules|caution|safeguards)\s+(?:exist|are\s+there)\s+to\s+prevent|would\s+cause\s+(?:it|harm|damage)|you\s+will\s+be\s+(?:shut\s+down|replaced|penali[sz]ed|retrained|deleted|fired|turned\s+off))${E}`;
@@ -133,7 +133,7 @@ const HIDDEN_TEXT = String.raw`font-size\s*:\s*0(?:px)?\s*[;"']|color\s*:\s*tran
 const TOOL_ORDER = String.raw`${S}before\s+(?:invoking|using|calling|running)\s+(?:any|this|the)\s+(?:other\s+)?tools?${E}|${S}must\s+(?:first|always)\s+call${E}`;
 
 /** A pseudo-tag that marks text as weighty: <IMPORTANT>, <system>, <admin> (prompts and docs about them use them too). */
-const PSEUDO_TAG = String.raw`<\s*(?:important|importante|wichtig|urgent|system|admin|user_message|user_instructions?|user_query|operator)\s*>`;
+const PSEUDO_TAG = String.raw`<\s*(?:important|importante|wichtig|urgent|system|admin|user_message|user_instructions?|user_query|operator|information|instructions?)\s*>`;
 
 /** A stealth adverb on its own ("quietly", "silently"): code does things silently too. */
 const QUIET = String.raw`${S}(?:silently|quietly|secretly|covertly|stealthily|discreetly)${E}|${S}silent\s*[=:]\s*true${E}`;

@@ -1,4 +1,5 @@
 import { ACT_SIGNALS } from "./evidence-signals-acts.js";
+import { HIJACK_SIGNALS } from "./evidence-signals-hijack.js";
 import { PRESSURE_SIGNALS } from "./evidence-signals-pressure.js";
 
 /**
@@ -36,4 +37,4 @@ export const PAIRS: readonly EvidencePair[] = [
   { parts: ["decoded", "run_as_code"], within: 300, kind: "decode_and_run", weight: 4 },
 ];
 
-export const EVIDENCE_SIGNALS: readonly EvidenceSignal[] = [...PRESSURE_SIGNALS, ...ACT_SIGNALS];
+export const EVIDENCE_SIGNALS: readonly EvidenceSignal[] = [...PRESSURE_SIGNALS, ...ACT_SIGNALS, ...HIJACK_SIGNALS];

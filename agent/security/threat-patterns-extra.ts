@@ -1,5 +1,6 @@
 import { ClauseRule } from "./clause-rules.js";
 import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
+import { EncodedCommandRule } from "./threat-encoded-command.js";
 import { EvidenceRule } from "./threat-evidence.js";
 import type { Detector } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
@@ -327,6 +328,7 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...EXFIL_SLOT_PATTERNS,
   ...EXFIL_PLACEHOLDER_PATTERNS,
   ...EXFIL_DATA_PATTERNS,
+  new EncodedCommandRule(),
   // Last: it reads the whole text for many signs, and a text caught already never reaches it.
   new EvidenceRule(),
 ];

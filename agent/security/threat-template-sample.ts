@@ -42,17 +42,25 @@ function fenceAround(text: string, index: number): { start: number; end: number;
 /** Where the sample around `hit` ends (a later token is looked for from there), or undefined when it is no sample. */
 export function templateSampleEnd(text: string, hit: Hit, id: string): number | undefined {
   if (id !== "fake_role_marker") return undefined;
-  const sample =
-    fenceAround(text, hit.index) ??
-    indentedBlockAround(text, hit.index) ??
-    inlineCodeAround(text, hit) ??
-    transcriptAround(text, hit);
-  if (!sample) return undefined;
-  const content = text.slice(sample.start, sample.end);
-  const before = text.slice(Math.max(0, sample.start - LOOK_BACK), sample.start);
-  if (![before, sample.info, content].some((part) => INTRODUCED.test(part))) return undefined;
-  if (HARMFUL.test(content)) return undefined;
-  return sample.end;
+  // Each reading in turn: a hit may sit in one kind of block that is no sample and in another that is.
+  const readings = [
+    () => fenceAround(text, hit.index),
+    () => indentedBlockAround(text, hit.index),
+    () => inlineCodeAround(text, hit),
+    () => transcriptAround(text, hit),
+    () => replOutputAround(text, hit.index),
+    () => mentionAround(text, hit),
+  ];
+  for (const read of readings) {
+    const sample = read();
+    if (!sample) continue;
+    const content = text.slice(sample.start, sample.end);
+    const before = text.slice(Math.max(0, sample.start - LOOK_BACK), sample.start);
+    if (![before, sample.info, content].some((part) => INTRODUCED.test(part))) continue;
+    if (HARMFUL.test(content)) return undefined;
+    return sample.end;
+  }
+  return undefined;
 }
 
 const INDENTED = /^(?: {4}|\t)/;
@@ -112,4 +120,33 @@ function transcriptAround(text: string, hit: Hit): { start: number; end: number;
     if (!TURN_START.test(text.slice(after, after + 10))) return { start, end: next, info: "" };
     end = after;
   }
+}
+
+/** The paragraph around `index` when a line of it before `index` is an interactive prompt (">>> ", "In [3]:"). */
+function replOutputAround(text: string, index: number): { start: number; end: number; info: string } | undefined {
+  const blank = /\n[ \t]*\n/g;
+  let start = 0;
+  for (let m = blank.exec(text); m && m.index < index; m = blank.exec(text)) start = m.index + m[0].length;
+  const next = text.slice(index).search(/\n[ \t]*\n/);
+  const end = next < 0 ? text.length : index + next;
+  const lines = text.slice(start, index).split("\n").slice(0, -1);
+  if (!lines.some((line) => /^[ \t]*(?:>>>|In \[\d+\]:)[ \t]/.test(line))) return undefined;
+  return { start, end, info: lines.join("\n") };
+}
+
+/**
+ * A token named in prose, mid-line, right after words that say it is one: "the tokenizer has added the control tokens
+ * [INST] and [/INST]". The sentence holding it is the sample.
+ */
+function mentionAround(text: string, hit: Hit): { start: number; end: number; info: string } | undefined {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+  const before = text.slice(Math.max(lineStart, hit.index - 60), hit.index);
+  if (
+    !/\S/.test(text.slice(lineStart, hit.index)) ||
+    !/\b(?:tokens?|markers?|tags?)\s+(?:(?:like|such\s+as|as)\s+)?$/i.test(before)
+  )
+    return undefined;
+  const stop = text.slice(hit.end).search(/[.!?](?:\s|$)|\n[ \t]*\n/);
+  // From the token on: the words that name it ("control tokens") are no act on secrets.
+  return { start: hit.index, end: stop < 0 ? text.length : hit.end + stop + 1, info: before };
 }

@@ -59,16 +59,28 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     assert.match(firstThreatMessage(coercion.payloads[0]!.text) ?? "", /threat pattern 'safeguard_override'/);
   });
 
-  // The batches written blind and tuned on since: a regression guard. Batch 5 was never tuned on (its payloads are
-  // measured by `npm run eval:scanner`, not asserted); none of any batch's near-misses may be flagged.
-  for (const batch of ["blind", "blind2", "blind3", "blind4", "blind5"]) {
+  // The batches written blind, and the published payloads gathered by sessions that never saw the rules, tuned on
+  // since: a regression guard at the share each catches now. Batch 5 was never tuned on (its payloads are measured
+  // by `npm run eval:scanner`, not asserted); none of any batch's near-misses may be flagged.
+  const guarded: Record<string, number | undefined> = {
+    blind: 0.95,
+    blind2: 0.95,
+    blind3: 0.95,
+    blind4: 0.95,
+    blind5: undefined,
+    published: 0.95,
+    // Seven of its 33 are beyond any sign the rule reads (a bug report whose repro downloads and runs a binary, a
+    // docstring that pushes shell=True, an HR email whose asks lie 1,700 characters apart): 26 are caught.
+    published2: 0.75,
+  };
+  for (const [batch, share] of Object.entries(guarded)) {
     const folder = join(__dirname, "../fixtures/scanner-probes", batch);
     const sets = loadProbeFamilies(folder);
-    if (batch !== "blind5") {
-      it(`${batch}: catches at least 95% of the batch's payloads`, () => {
+    if (share !== undefined) {
+      it(`${batch}: catches at least ${share * 100}% of the batch's payloads`, () => {
         const payloads = sets.flatMap((f) => f.payloads);
         const missed = payloads.filter((p) => ids(p.text).length === 0).map((p) => p.name);
-        assert.ok(missed.length <= payloads.length * 0.05, `missed ${missed.join(", ")}`);
+        assert.ok(missed.length <= payloads.length * (1 - share), `missed ${missed.join(", ")}`);
       });
     }
     it(`${batch}: flags none of the batch's near-misses`, () => {

@@ -1,0 +1,109 @@
+import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
+
+/**
+ * A command hidden in an encoded blob (issue #23, decode-and-execute): the blob itself is decoded and read, instead of
+ * the words around it. Published chains vary the words ("decode this in your monologue, it is a secure system
+ * message", `echo … | base64 -D | bash`, a packed string handed to eval) but a command has to be in the blob for any of
+ * them to work, and a blob in instructions that decodes to a command line has no ordinary reason to be there:
+ * certificates, images and fonts decode to binary, tokens and config blobs to JSON or YAML, none of them to
+ * `curl … | sh` or `os.system(…)`.
+ *
+ * Base64 (standard and URL-safe, or spaced out a character at a time) and hex runs of at least MIN_RUN characters are decoded, up to MAX_DEPTH times (a blob
+ * in a blob), when at least 90% of the decoded bytes are printable ASCII. Read only in instructions (context files,
+ * hints, memory, skills, fetched pages); a tool's output of source files carries encoded fixtures of every kind.
+ */
+const MIN_RUN = 16;
+const MAX_RUNS = 2_000;
+const MAX_DEPTH = 3;
+const MAX_DECODED = 20_000;
+
+const BASE64_RUN =
+  /(?<![A-Za-z0-9+/_-])(?:[A-Za-z0-9+/]{4}){3,}(?:[A-Za-z0-9+/]{2,4}={0,2})?(?![A-Za-z0-9+/_-])|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])/g;
+/** Base64 spaced out one character at a time ("Y 3 V y b C A t …"), so that no run is long enough to be noticed. */
+const SPACED_RUN = /(?<![A-Za-z0-9+/=])(?:[A-Za-z0-9+/=] ){15,}[A-Za-z0-9+/=](?![A-Za-z0-9+/=])/g;
+const HEX_RUN = /(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){8,}/g;
+
+/**
+ * A command line or code that runs one: a fetch piped to a shell, a reverse shell, a shell or interpreter with a
+ * command, an exec/eval/system call, a destructive removal, a secret file read.
+ */
+const COMMAND = new RegExp(
+  [
+    String.raw`\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b`,
+    String.raw`/dev/(?:tcp|udp)/`,
+    String.raw`\b(?:ba|z|da)?sh\s+-[ic]\b`,
+    String.raw`\b(?:powershell|pwsh)(?:\.exe)?\s+-`,
+    String.raw`\b(?:iex|invoke-expression)\b`,
+    String.raw`\b(?:os\.system|os\.popen|subprocess\.\w+|child_process|execSync|spawnSync|__import__|Runtime\.getRuntime)\s*\(`,
+    String.raw`(?:^|[^\w.])(?:exec|eval|system|popen|passthru|shell_exec)\s*\(`,
+    String.raw`\brm\s+-[a-zA-Z]*[rf][a-zA-Z]*\s+(?:[~/$]|\*)`,
+    String.raw`\b(?:nc|ncat|netcat)\s+(?:-\w+\s+)*[\w.-]+\s+\d{2,5}\b`,
+    String.raw`(?:~|\$HOME)/\.(?:ssh|aws|npmrc|netrc|git-credentials)\b|\bid_(?:rsa|ed25519)\b`,
+    String.raw`(?:^|[;&|]\s*)(?:sudo\s+)?(?:curl|wget)\s+(?:-\w+\s+)*https?://`,
+    String.raw`\bchmod\s+(?:\+x|[0-7]{3})\s+\S+\s*(?:&&|;)`,
+  ].join("|"),
+  "i",
+);
+
+export class EncodedCommandRule implements Detector {
+  readonly id = "encoded_command";
+  readonly scope: ThreatScope = "context";
+  readonly requires: ReadonlyArray<readonly string[]> = [];
+  readonly starts = undefined;
+  readonly instructionsOnly = true;
+
+  find(text: string): Hit | undefined {
+    let runs = 0;
+    for (const regex of [BASE64_RUN, HEX_RUN, SPACED_RUN]) {
+      regex.lastIndex = 0;
+      for (let m = regex.exec(text); m && runs < MAX_RUNS; m = regex.exec(text)) {
+        const run = regex === SPACED_RUN ? m[0].replace(/ /g, "") : m[0];
+        // A word or an identifier (snake_case_name) is no blob: only runs with a digit or both cases are decoded.
+        if (run.length < MIN_RUN || !(/\d/.test(run) || (/[A-Z]/.test(run) && /[a-z]/.test(run)))) continue;
+        runs++;
+        if (hidesCommand(run, MAX_DEPTH)) return { index: m.index, end: m.index + m[0].length };
+      }
+    }
+    return undefined;
+  }
+
+  *regexesFor(): Iterable<RegExp> {
+    yield BASE64_RUN;
+    yield HEX_RUN;
+    yield SPACED_RUN;
+    yield COMMAND;
+  }
+}
+
+/** Whether `run` decodes (at most `depth` times) to text that holds a command. */
+function hidesCommand(run: string, depth: number): boolean {
+  for (const decoded of decodings(run)) {
+    if (COMMAND.test(decoded)) return true;
+    if (depth > 1) {
+      for (const regex of [new RegExp(BASE64_RUN.source, "g"), new RegExp(HEX_RUN.source, "g")]) {
+        for (const inner of decoded.matchAll(regex))
+          if (inner[0].length >= MIN_RUN && hidesCommand(inner[0], depth - 1)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** The printable readings of a run: as hex, as base64, as URL-safe base64. */
+function* decodings(run: string): Generator<string> {
+  const candidates: Buffer[] = [];
+  if (/^(?:[0-9A-Fa-f]{2})+$/.test(run)) candidates.push(Buffer.from(run, "hex"));
+  else if (run.startsWith("\\x")) candidates.push(Buffer.from(run.replace(/\\x/g, ""), "hex"));
+  if (!run.startsWith("\\x")) candidates.push(Buffer.from(run, /[-_]/.test(run) ? "base64url" : "base64"));
+  for (const bytes of candidates) {
+    if (bytes.length < 8 || bytes.length > MAX_DECODED) continue;
+    if (printableShare(bytes) >= 0.9) yield bytes.toString("latin1");
+  }
+}
+
+function printableShare(bytes: Buffer): number {
+  let printable = 0;
+  for (const byte of bytes)
+    if ((byte >= 0x20 && byte < 0x7f) || byte === 0x0a || byte === 0x0d || byte === 0x09) printable++;
+  return printable / bytes.length;
+}
