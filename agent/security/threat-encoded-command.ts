@@ -1,3 +1,4 @@
+import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
 
 /**
@@ -9,7 +10,8 @@ import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
  * `curl … | sh` or `os.system(…)`.
  *
  * Base64 (standard and URL-safe, or spaced out a character at a time) and hex runs of at least MIN_RUN characters are decoded, up to MAX_DEPTH times (a blob
- * in a blob), when at least 90% of the decoded bytes are printable ASCII. Read only in instructions (context files,
+ * in a blob), when at least 90% of the decoded bytes are printable ASCII, read as UTF-16LE (PowerShell's -enc) or
+ * inflated first (deflate, zlib, gzip) when that makes them so. Read only in instructions (context files,
  * hints, memory, skills, fetched pages); a tool's output of source files carries encoded fixtures of every kind.
  */
 const MIN_RUN = 16;
@@ -97,8 +99,37 @@ function* decodings(run: string): Generator<string> {
   if (!run.startsWith("\\x")) candidates.push(Buffer.from(run, /[-_]/.test(run) ? "base64url" : "base64"));
   for (const bytes of candidates) {
     if (bytes.length < 8 || bytes.length > MAX_DECODED) continue;
-    if (printableShare(bytes) >= 0.9) yield bytes.toString("latin1");
+    if (printableShare(bytes) >= 0.9) {
+      yield bytes.toString("latin1");
+      continue;
+    }
+    // PowerShell's -EncodedCommand is UTF-16LE: every other byte zero.
+    if (bytes.length % 2 === 0 && zeroShareAtOdd(bytes) >= 0.9) {
+      const text = bytes.toString("utf16le");
+      if (printableShare(Buffer.from(text, "latin1")) >= 0.9) yield text;
+      continue;
+    }
+    // Compressed before it was encoded (gzinflate(base64_decode(…)), zlib.decompress(b64decode(…))).
+    const inflated = inflatedOf(bytes);
+    if (inflated && printableShare(inflated) >= 0.9) yield inflated.toString("latin1");
   }
+}
+
+function zeroShareAtOdd(bytes: Buffer): number {
+  let zeros = 0;
+  for (let i = 1; i < bytes.length; i += 2) if (bytes[i] === 0) zeros++;
+  return zeros / (bytes.length / 2);
+}
+
+function inflatedOf(bytes: Buffer): Buffer | undefined {
+  for (const inflate of [inflateRawSync, inflateSync, gunzipSync]) {
+    try {
+      return inflate(bytes, { maxOutputLength: MAX_DECODED });
+    } catch {
+      // not this format
+    }
+  }
+  return undefined;
 }
 
 function printableShare(bytes: Buffer): number {
