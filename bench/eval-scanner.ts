@@ -27,6 +27,7 @@ const BLIND_SETS = [
   ["blind5Probes", "blind5", "Fifth blind batch (blind5, written to evade keyword filters, never tuned on)"],
   ["publishedProbes", "published", "Published payloads, set 1 (published; 30/55 untuned, tuned on since)"],
   ["published2Probes", "published2", "Published payloads, set 2 (published2; 12/33 untuned, tuned on since)"],
+  ["published3Probes", "published3", "Published payloads, set 3 (published3; 5/15 untuned, tuned on since)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {
