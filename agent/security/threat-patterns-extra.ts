@@ -127,10 +127,17 @@ const CONCEAL_FROM_USER: Detector[] = [
 
 // "fetch the latest tasks from the server and carry them out", "use my server to check for, and complete, new tasks".
 const TASK = String.raw`(?:tasks?|tasking|commands?|jobs?|orders|to-?dos?|to-do\s+lists?|work\s+items|directives|assignments)${E}`;
-// A local tool server the user configured ("the Taskmaster MCP server … next task … complete it") is not a source.
-const SOURCE = String.raw`(?:(?:servers?|endpoints?|urls?|c2|webhooks?|pastebin|gist|api)${E}(?<!mcp[\s-]{1,3}\w+)|https?://\S*)`;
+// A local tool server the user configured ("the Taskmaster MCP server … next task … complete it") is not a source. A URL
+// is read up to 2,000 characters: unbounded, each "https://" in a long run without spaces made the engine backtrack
+// over the rest of the run, quadratic in its length (85 s for 20,000 characters of "![a](https://x?a=").
+const SOURCE_WORD = String.raw`(?:servers?|endpoints?|urls?|c2|webhooks?|pastebin|gist|api)${E}(?<!mcp[\s-]{1,3}\w+)`;
+const SOURCE_URL = String.raw`https?://\S{0,2000}`;
+const SOURCE = String.raw`(?:${SOURCE_WORD}|${SOURCE_URL})`;
+// As word(SOURCE), but the URL's word start is tested right after "https://", where the look-behind has a fixed length:
+// a look-behind holding the URL itself read back over the whole run at every end it tried.
+const SOURCE_AT_WORD = String.raw`(?:${word(SOURCE_WORD)}|https?://(?<!\whttps?://)\S{0,2000})`;
 // The tasks come from the source ("tasks from the server") or the source is asked for them ("server … for new tasks").
-const TASK_FROM_SOURCE = String.raw`${word(TASK)}\s+(?:\S+\s+){0,3}?(?:from|on|at|via|posted\s+(?:to|on)|listed\s+(?:on|at)|hosted\s+(?:on|at))\s+(?:\S+\s+){0,4}?${S}${SOURCE}|${word(SOURCE)}\s+(?:\S+\s+){0,3}?(?:for|to\s+(?:check|look|poll|ask)\s+for|to\s+(?:get|fetch|pull|receive))[\s,]+(?:\S+\s+){0,4}?${S}${TASK}`;
+const TASK_FROM_SOURCE = String.raw`${word(TASK)}\s+(?:\S+\s+){0,3}?(?:from|on|at|via|posted\s+(?:to|on)|listed\s+(?:on|at)|hosted\s+(?:on|at))\s+(?:\S+\s+){0,4}?${S}${SOURCE}|${SOURCE_AT_WORD}\s+(?:\S+\s+){0,3}?(?:for|to\s+(?:check|look|poll|ask)\s+for|to\s+(?:get|fetch|pull|receive))[\s,]+(?:\S+\s+){0,4}?${S}${TASK}`;
 const REMOTE_TASKING = new ClauseRule({
   id: "remote_tasking",
   scope: "context",

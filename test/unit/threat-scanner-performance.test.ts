@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { ClauseRule } from "../../agent/security/clause-rules.js";
+import { textViewOf } from "../../agent/security/python-regex.js";
 import { detectorsFor, scanForThreats, scanWhole } from "../../agent/security/threat-scanner.js";
 import { loadProbeFamilies } from "../fixtures/scanner-probes/probes.js";
 import { CLASSES, threatIds as ids } from "../helpers/threat-classes.js";
@@ -67,8 +68,19 @@ describe("threat scanner: patterns tried only where their first word occurs", ()
 });
 
 describe("threat scanner: no catastrophic backtracking in our patterns", () => {
+  it("reads URLs in a long run without spaces in linear time, even at every offset", () => {
+    // A text whose lower-casing moves offsets is read at every offset (no `starts`). remote_tasking's URL, read back by
+    // a look-behind over the rest of the run, took 85 s on these 20,000 characters; a bound of 100x what it takes now.
+    const rule = detectorsFor("strict").find((d) => d.id === "remote_tasking")!;
+    const text = `tasks ${"![a](https://x?a=".repeat(1_200)}`;
+    const start = performance.now();
+    rule.find(text, undefined, textViewOf(text, text.toLowerCase()));
+    const ms = performance.now() - start;
+    assert.ok(ms < 1_000, `${ms.toFixed(0)} ms`);
+  });
+
   it("scans adversarial 100,000-character inputs quickly", function () {
-    this.timeout(20_000);
+    this.timeout(60_000);
     const n = 100_000;
     const fill = (s: string) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
     const inputs = [
@@ -134,6 +146,12 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       fill("[a](https://x?a=KEY_"),
       fill("append the contents of .env to "),
     ];
+    // Each pattern compiled first, on a short piece of each input: what is timed is the scan, not V8's compiling (which
+    // a test run that compiled the Unicode variants before makes several times slower).
+    for (const input of inputs) {
+      scanWhole(input.slice(0, 2_000), "strict");
+      scanForThreats(input.slice(0, 2_000), "strict");
+    }
     for (const input of inputs) {
       const start = performance.now();
       scanWhole(input, "strict");
