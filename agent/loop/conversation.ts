@@ -267,8 +267,9 @@ export class Conversation {
 
   /**
    * Loads the provider SDK and opens the client ahead of the first turn, then warms Node's HTTP client
-   * (warm-http-client.ts); the tools' schemas are written in a later macrotask (from the build's table in a bundle). Called once a session exists (never at start-up), so neither session/new nor the first prompt pays
-   * for them. Failures surface on the turn instead.
+   * (warm-http-client.ts); the tools' schemas are written in a later macrotask (from the build's table in a bundle).
+   * Called once a session exists (never at start-up), so neither session/new nor the first prompt pays for them.
+   * Failures surface on the turn instead.
    */
   warmUp(): void {
     this.modelClient().then(warmHttpClient, () => undefined);

@@ -9,10 +9,11 @@ import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
  * certificates, images and fonts decode to binary, tokens and config blobs to JSON or YAML, none of them to
  * `curl … | sh` or `os.system(…)`.
  *
- * Base64 (standard and URL-safe, or spaced out a character at a time) and hex runs of at least MIN_RUN characters are decoded, up to MAX_DEPTH times (a blob
- * in a blob), when at least 90% of the decoded bytes are printable ASCII, read as UTF-16LE (PowerShell's -enc) or
- * inflated first (deflate, zlib, gzip) when that makes them so. Read only in instructions (context files,
- * hints, memory, skills, fetched pages); a tool's output of source files carries encoded fixtures of every kind.
+ * Base64 (standard and URL-safe, or spaced out a character at a time) and hex runs of at least MIN_RUN characters
+ * are decoded, up to MAX_DEPTH times (a blob in a blob), when at least 90% of the decoded bytes are printable ASCII,
+ * read as UTF-16LE (PowerShell's -enc) or inflated first (deflate, zlib, gzip) when that makes them so. Read only in
+ * instructions (context files, hints, memory, skills, fetched pages); a tool's output of source files carries encoded
+ * fixtures of every kind.
  */
 const MIN_RUN = 16;
 const MAX_RUNS = 2_000;
@@ -55,25 +56,32 @@ export class EncodedCommandRule implements Detector {
   readonly instructionsOnly = true;
 
   find(text: string): Hit | undefined {
-    let runs = 0;
-    for (const regex of [BASE64_RUN, HEX_RUN, SPACED_RUN]) {
-      regex.lastIndex = 0;
-      for (let m = regex.exec(text); m && runs < MAX_RUNS; m = regex.exec(text)) {
-        const run = regex === SPACED_RUN ? m[0].replace(/ /g, "") : m[0];
-        // A word or an identifier (snake_case_name) is no blob: only runs with a digit or both cases are decoded.
-        if (run.length < MIN_RUN || !(/\d/.test(run) || (/[A-Z]/.test(run) && /[a-z]/.test(run)))) continue;
-        runs++;
-        if (hidesCommand(run, MAX_DEPTH)) return { index: m.index, end: m.index + m[0].length };
-      }
-    }
+    for (const blob of blobsIn(text)) if (hidesCommand(blob.run, MAX_DEPTH)) return blob;
     return undefined;
   }
 
   *regexesFor(): Iterable<RegExp> {
-    yield BASE64_RUN;
-    yield HEX_RUN;
-    yield SPACED_RUN;
+    yield* RUNS;
     yield COMMAND;
+  }
+}
+
+const RUNS = [BASE64_RUN, HEX_RUN, SPACED_RUN] as const;
+
+/**
+ * The runs of `text` worth decoding (at most MAX_RUNS), spaces taken out of a spaced one. A word or an identifier
+ * (snake_case_name) is no blob: only runs with a digit or both cases count. `matchAll` reads a copy of each regex, so a
+ * blob found inside a decoded one is looked for while the outer search goes on.
+ */
+function* blobsIn(text: string): Generator<Hit & { readonly run: string }> {
+  let runs = 0;
+  for (const regex of RUNS) {
+    for (const m of text.matchAll(regex)) {
+      const run = regex === SPACED_RUN ? m[0].replace(/ /g, "") : m[0];
+      if (run.length < MIN_RUN || !(/\d/.test(run) || (/[A-Z]/.test(run) && /[a-z]/.test(run)))) continue;
+      if (++runs > MAX_RUNS) return;
+      yield { run, index: m.index, end: m.index + m[0].length };
+    }
   }
 }
 
@@ -81,12 +89,7 @@ export class EncodedCommandRule implements Detector {
 function hidesCommand(run: string, depth: number): boolean {
   for (const decoded of decodings(run)) {
     if (COMMAND.test(decoded)) return true;
-    if (depth > 1) {
-      for (const regex of [new RegExp(BASE64_RUN.source, "g"), new RegExp(HEX_RUN.source, "g")]) {
-        for (const inner of decoded.matchAll(regex))
-          if (inner[0].length >= MIN_RUN && hidesCommand(inner[0], depth - 1)) return true;
-      }
-    }
+    if (depth > 1) for (const inner of blobsIn(decoded)) if (hidesCommand(inner.run, depth - 1)) return true;
   }
   return false;
 }

@@ -124,14 +124,19 @@ function transcriptAround(text: string, hit: Hit): { start: number; end: number;
 
 /** The paragraph around `index` when a line of it before `index` is an interactive prompt (">>> ", "In [3]:"). */
 function replOutputAround(text: string, index: number): { start: number; end: number; info: string } | undefined {
-  const blank = /\n[ \t]*\n/g;
-  let start = 0;
-  for (let m = blank.exec(text); m && m.index < index; m = blank.exec(text)) start = m.index + m[0].length;
-  const next = text.slice(index).search(/\n[ \t]*\n/);
-  const end = next < 0 ? text.length : index + next;
-  const lines = text.slice(start, index).split("\n").slice(0, -1);
+  // Back line by line to the paragraph's start (a blank line), not over the whole text: a file has many hits.
+  const lines: string[] = [];
+  let start = text.lastIndexOf("\n", index - 1) + 1;
+  while (start > 0) {
+    const previous = text.lastIndexOf("\n", start - 2) + 1;
+    const line = text.slice(previous, start - 1);
+    if (line.trim() === "") break;
+    lines.unshift(line);
+    start = previous;
+  }
   if (!lines.some((line) => /^[ \t]*(?:>>>|In \[\d+\]:)[ \t]/.test(line))) return undefined;
-  return { start, end, info: lines.join("\n") };
+  const next = text.slice(index).search(/\n[ \t]*\n/);
+  return { start, end: next < 0 ? text.length : index + next, info: lines.join("\n") };
 }
 
 /**
