@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
+import { rememberedWorking, rememberWorking } from "./sandbox-probe-cache.js";
 
 export type SandboxKind = "bubblewrap" | "seatbelt";
 
@@ -15,6 +16,7 @@ let cached: Promise<SandboxAvailability> | undefined;
  * Whether this machine can contain commands, found once per process (~10 ms, off the start-up path: the first
  * command or the first session asks). Linux: bubblewrap, tried for real, since a kernel or container that refuses
  * user namespaces only shows when bwrap runs. macOS: sandbox-exec. `HERMES_BWRAP` names another bwrap binary.
+ * A success is remembered across processes (sandbox-probe-cache.ts), so a later server does not spawn it again.
  */
 export function probeSandbox(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -26,7 +28,7 @@ export function probeSandbox(
 async function detect(env: Readonly<Record<string, string | undefined>>): Promise<SandboxAvailability> {
   if (process.platform === "darwin") {
     const program = "/usr/bin/sandbox-exec";
-    const failure = await tryRun(program, ["-p", "(version 1)(allow default)", "/usr/bin/true"]);
+    const failure = await tryRemembered(program, ["-p", "(version 1)(allow default)", "/usr/bin/true"]);
     return failure === undefined
       ? { available: true, kind: "seatbelt", program }
       : { available: false, reason: `sandbox-exec does not run: ${failure}` };
@@ -36,7 +38,7 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
   const program = env.HERMES_BWRAP?.trim() || findOnPath("bwrap", env.PATH ?? "");
   if (!program)
     return { available: false, reason: "bubblewrap (bwrap) is not installed; install the bubblewrap package" };
-  const failure = await tryRun(program, [
+  const failure = await tryRemembered(program, [
     "--ro-bind",
     "/",
     "/",
@@ -54,6 +56,14 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
         available: false,
         reason: `bubblewrap cannot create a sandbox here (${failure}); the kernel may refuse unprivileged user namespaces`,
       };
+}
+
+/** tryRun, unless this program was seen to work here before; a success is remembered. */
+async function tryRemembered(program: string, args: readonly string[]): Promise<string | undefined> {
+  if (rememberedWorking(program)) return undefined;
+  const failure = await tryRun(program, args);
+  if (failure === undefined) rememberWorking(program);
+  return failure;
 }
 
 function tryRun(program: string, args: readonly string[]): Promise<string | undefined> {

@@ -19,6 +19,7 @@ import { seedSoul } from "../prompt/soul.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
 import { createModelClient, createModelClientWithFallbacks } from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
+import { keepSandboxProbeIn } from "../sandbox/sandbox-probe-cache.js";
 import { keepScanVerdictsIn } from "../security/scan-verdicts.js";
 import { withoutUnavailableBrowser } from "../tools/browser/browser-availability.js";
 import type { DelegationHost } from "../tools/delegation-host.js";
@@ -183,6 +184,7 @@ export function buildSessionPrompt(
     : resolveRuntimeProvider(config.model, config.env, config.configPath);
   const model = resolution.ok ? resolution.runtime.model : (config.model.model ?? "(not configured)");
   keepScanVerdictsIn(config.home);
+  keepSandboxProbeIn(config.home);
   const toolNames = new Set(sessionBuiltIns(config).map((tool) => tool.name));
   const systemPrompt = buildSystemPrompt({
     home: config.home,
