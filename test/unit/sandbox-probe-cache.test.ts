@@ -2,13 +2,13 @@ import { strict as assert } from "node:assert";
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { forgetSandboxProbe, probeSandbox } from "../../agent/sandbox/sandbox-probe.js";
 import {
   forgetWorkingSandbox,
   keepSandboxProbeIn,
   rememberedWorking,
   rememberWorking,
 } from "../../agent/sandbox/sandbox-probe-cache.js";
-import { forgetSandboxProbe, probeSandbox } from "../../agent/sandbox/sandbox-probe.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
@@ -17,7 +17,7 @@ import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers
  * A working sandbox is remembered across processes, so a new server does not spawn bwrap again; judged by how often
  * a stand-in bwrap actually ran (it counts its runs in a file). Linux only: the stand-in is a bwrap.
  */
-describe("the sandbox probe remembered across processes", function () {
+describe("the sandbox probe remembered across processes", () => {
   const temp = new TempDirs();
   let home: string;
   let runs: string;
@@ -33,9 +33,7 @@ describe("the sandbox probe remembered across processes", function () {
         `echo run >> '${runs}'`,
         `for a in "$@"; do if [ "$a" = "--" ]; then break; fi; shift; done`,
         `if [ "$#" -eq 0 ]; then ${probe === "works" ? "exit 0" : "echo 'bwrap: No permissions to create new namespace' >&2; exit 1"}; fi`,
-        commands === "run"
-          ? `shift; exec "$@"`
-          : "echo 'bwrap: setting up uid map: Permission denied' >&2; exit 1",
+        commands === "run" ? `shift; exec "$@"` : "echo 'bwrap: setting up uid map: Permission denied' >&2; exit 1",
         "",
       ].join("\n"),
     );
