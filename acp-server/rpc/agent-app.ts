@@ -42,15 +42,18 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
         .then((loaded) => loaded.primeConfig(ctx))
         .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`));
       heard();
-      setImmediate(
-        () =>
-          void handlers()
-            // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
-            .then(() => import("../../agent/index.js"))
-            // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
-            .then((engine) => engine.warmUpScannerInSlices({ ...engine.SCANNER_WARM_UP_PACE, busy }))
-            .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
-      );
+      // HERMES_SCANNER_WARM_UP=off: a server that lives a second or two (the test suites start ~200) would spend
+      // ~0.5 s of CPU compiling regexes it never runs; a scan then compiles what it needs.
+      if (ctx.env.HERMES_SCANNER_WARM_UP !== "off")
+        setImmediate(
+          () =>
+            void handlers()
+              // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
+              .then(() => import("../../agent/index.js"))
+              // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
+              .then((engine) => engine.warmUpScannerInSlices({ ...engine.SCANNER_WARM_UP_PACE, busy }))
+              .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
+        );
       return handleInitialize(ctx, params);
     })
     .onRequest("authenticate", async ({ params }) => (await handlers()).handleAuthenticate(ctx, params))

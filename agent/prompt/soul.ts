@@ -30,7 +30,7 @@ export function seedSoul(home: string): void {
  */
 export function loadIdentity(home: string, maxChars: number): Identity {
   const path = join(home, "SOUL.md");
-  const outcome = readGuardedFile(path, "SOUL.md");
+  const outcome = readGuardedFile(path, "SOUL.md", { shipped: DEFAULT_AGENT_IDENTITY });
   if (outcome.kind !== "ok") return { text: DEFAULT_AGENT_IDENTITY, warnings: [] };
   const cut = truncateContent(outcome.content, "SOUL.md", maxChars, path);
   return {

@@ -7,9 +7,19 @@ import { checkAgentMessage } from "./acp-schema.js";
 
 export const SERVER_BIN = resolve(__dirname, "../../dist/acp-server.js");
 
-/** A clean environment for the server: nothing from the developer's shell leaks in (no real API keys). */
+/**
+ * A clean environment for the server: nothing from the developer's shell leaks in (no real API keys). Without the
+ * scanner's idle-time warm-up: a test server lives a second or two, and the warm-up cost the fast suite ~35 s of its
+ * CPU (its own test runs it in process, scanner-warm-up.test.ts; a scan compiles what it needs either way).
+ */
 export function serverEnv(hermesHome: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: hermesHome, HERMES_HOME: hermesHome, ...extra };
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: hermesHome,
+    HERMES_HOME: hermesHome,
+    HERMES_SCANNER_WARM_UP: "off",
+    ...extra,
+  };
 }
 
 /**
