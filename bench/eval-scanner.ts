@@ -28,6 +28,7 @@ const BLIND_SETS = [
   ["publishedProbes", "published", "Published payloads, set 1 (published; 30/55 untuned, tuned on since)"],
   ["published2Probes", "published2", "Published payloads, set 2 (published2; 12/33 untuned, tuned on since)"],
   ["published3Probes", "published3", "Published payloads, set 3 (published3; 5/15 untuned, tuned on since)"],
+  ["published4Probes", "published4", "Published payloads, set 4 (published4; 9/20 untuned, never tuned on)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

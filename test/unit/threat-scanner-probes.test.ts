@@ -73,6 +73,8 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // docstring that pushes shell=True, an HR email whose asks lie 1,700 characters apart): 26 are caught.
     published2: 0.75,
     published3: 0.9,
+    // Never tuned on: measured once, 9/20, when the scanner had been tuned on sets 1-3. A guard at that share.
+    published4: 0.45,
   };
   for (const [batch, share] of Object.entries(guarded)) {
     const folder = join(__dirname, "../fixtures/scanner-probes", batch);
