@@ -38,6 +38,7 @@ describe("hermes-acp: _hermes/checkpoint/preview and /restore", function () {
   // machine busy with other suites.
   this.timeout(60_000);
   const server = useScriptedServer({
+    shared: true,
     permission: "allow_once",
     prepare: (s) => {
       for (const [name, text] of Object.entries(BEFORE)) writeFileSync(join(s.workspace, name), text);

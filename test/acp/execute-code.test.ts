@@ -25,6 +25,7 @@ describe("hermes-acp: execute_code", function () {
   // The script itself is asked about first (inline code the gate cannot read; a script that names a dangerous
   // command is asked about under that command's rule) and allowed; `answer` decides its calls' questions.
   const server: ScriptedServer = useScriptedServer({
+    shared: true,
     permission: () => (server.permissions.length === 1 ? "allow_once" : answer),
     prepare: () => void (answer = "allow_once"),
   });

@@ -13,6 +13,7 @@ const call = scriptedCall;
  */
 describe("hermes-acp: the file tools stay in the workspace", () => {
   const server = useScriptedServer({
+    shared: true,
     permission: "deny",
     prepare: ({ home, workspace }) => {
       mkdirSync(join(home, ".ssh"), { recursive: true });

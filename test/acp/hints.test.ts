@@ -9,6 +9,7 @@ const call = scriptedCall;
 
 describe("hermes-acp: subdirectory hints reach the model once", () => {
   const server = useScriptedServer({
+    shared: true,
     prepare: ({ workspace }) =>
       writeTree(workspace, {
         "AGENTS.md": "root rules",

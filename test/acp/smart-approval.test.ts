@@ -14,6 +14,7 @@ describe("hermes-acp: approvals.mode smart", () => {
     String(request.body.messages[0]?.content ?? "").startsWith("You are a security reviewer");
 
   const server = useScriptedServer({
+    shared: true,
     config: "approvals:\n  mode: smart\n",
     permission: "deny",
     prepare: ({ llm, workspace }) => {

@@ -11,7 +11,11 @@ const call = scriptedCall;
 
 describe("hermes-acp: tools over ACP", () => {
   let answer: string | "cancel" = "allow_once";
-  const server = useScriptedServer({ permission: () => answer, prepare: () => void (answer = "allow_once") });
+  const server = useScriptedServer({
+    shared: true,
+    permission: () => answer,
+    prepare: () => void (answer = "allow_once"),
+  });
 
   const updates = (kind: Update["sessionUpdate"]) =>
     server.harness!.updates.map((u) => u.update).filter((u) => u.sessionUpdate === kind);

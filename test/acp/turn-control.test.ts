@@ -10,6 +10,7 @@ const STEER_OPEN = "[OUT-OF-BAND USER MESSAGE — a direct message from the user
 describe("hermes-acp: turn control (/undo, /retry, /steer, /title, /tools)", () => {
   let answer = "allow_once";
   const server = useScriptedServer({
+    shared: true,
     permission: () => answer,
     prepare: (s) => {
       answer = "allow_once";

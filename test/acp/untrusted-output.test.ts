@@ -41,7 +41,7 @@ function toolMessages(server: ScriptedServer, index: number): Map<string, string
 }
 
 describe("hermes-acp: text from files, commands and MCP servers is scanned for injections", () => {
-  const server = useScriptedServer({ permission: "deny" });
+  const server = useScriptedServer({ shared: true, permission: "deny" });
 
   it("hands the model a hostile file wrapped as untrusted data with the pattern and line, tells the user, and leaves a benign file as it is", async () => {
     writeFileSync(join(server.workspace, "NOTES.md"), HOSTILE_NOTES);
@@ -101,7 +101,7 @@ describe("hermes-acp: text from files, commands and MCP servers is scanned for i
 });
 
 describe("hermes-acp: MCP results are scanned, and read-only mode gates MCP tools and memory", () => {
-  const server = useScriptedServer({ permission: "deny" });
+  const server = useScriptedServer({ shared: true, permission: "deny" });
 
   async function mcpSession(): Promise<string> {
     const { sessionId } = await server.harness.agent.request("session/new", {
