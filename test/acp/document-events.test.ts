@@ -2,13 +2,14 @@ import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import type * as acp from "@agentclientprotocol/sdk";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 import { writeTree } from "../helpers/temp-dirs.js";
 
 describe("hermes-acp: document events (what the editor opens and focuses) feed the hints", () => {
   let outside: string;
   const server = useScriptedServer({
-    initialize: false,
+    shared: true,
     prepare: ({ temp, workspace }) => {
       outside = temp.make("hermes-outside-");
       writeTree(workspace, {
@@ -44,13 +45,13 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
     });
 
   it("advertises didOpen, didFocus and didClose under agentCapabilities.nes", async () => {
-    const response = await server.harness.initialize();
+    const init = await server.harness.waitForLine((m) => typeof m.result === "object" && m.id !== undefined);
+    const response = init.result as acp.InitializeResponse;
     const nes = (response.agentCapabilities as { nes?: { events?: { document?: Record<string, unknown> } } }).nes;
     assert.deepEqual(nes?.events?.document, { didOpen: {}, didFocus: {}, didClose: {} });
   });
 
   it("adds the hint of a folder the editor opened to the next user turn, once, never to the system prompt", async () => {
-    await server.harness.initialize();
     server.llm.enqueue({ kind: "text", chunks: ["ok"] }, { kind: "text", chunks: ["ok again"] });
     const sessionId = await server.harness.newSession(server.workspace);
     await didOpen(sessionId, "docs/guide/intro.md");
@@ -72,7 +73,6 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
   });
 
   it("keeps an opened folder's hint and the focus for the next prompt when a prompt never reached the model", async () => {
-    await server.harness.initialize();
     server.llm.enqueue({ kind: "text", chunks: ["ok"] });
     const sessionId = await server.harness.newSession(server.workspace);
     await didOpen(sessionId, "docs/guide/intro.md");
@@ -93,7 +93,6 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
   });
 
   it("tells the model where the user is looking (path and line, not the text), and only when it changed", async () => {
-    await server.harness.initialize();
     server.llm.enqueue(
       { kind: "text", chunks: ["1"] },
       { kind: "text", chunks: ["2"] },
@@ -125,7 +124,6 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
   });
 
   it("ignores files outside the workspace, other URI schemes, unknown sessions, malformed and unknown notifications", async () => {
-    await server.harness.initialize();
     server.llm.enqueue({ kind: "text", chunks: ["ok"] });
     const sessionId = await server.harness.newSession(server.workspace);
     await didOpen(sessionId, "x.md", outside);
@@ -175,7 +173,6 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
 
   it("takes a burst of 10,000 didFocus notifications and answers the prompt behind it with the last focus", async function () {
     this.timeout(30_000);
-    await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     // Warm up (engine loaded, first model call made), then time a prompt alone and a prompt behind the burst.
     server.llm.enqueue(
@@ -212,7 +209,6 @@ describe("hermes-acp: document events (what the editor opens and focuses) feed t
   });
 
   it("/context lists the injected folder hints and what brought each in", async () => {
-    await server.harness.initialize();
     server.llm.enqueue({ kind: "text", chunks: ["ok"] });
     const sessionId = await server.harness.newSession(server.workspace);
     await didOpen(sessionId, "docs/guide/intro.md");

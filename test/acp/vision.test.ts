@@ -45,6 +45,7 @@ function writePng(workspace: string, path: string): void {
 describe("hermes-acp: vision_analyze", () => {
   describe("with auxiliary.vision in config.yaml", () => {
     const server = useScriptedServer({
+      shared: true,
       config: (s) =>
         `auxiliary:\n  vision:\n    base_url: ${s.llm.baseUrl}\n    model: eye-1\n    api_key: sk-vision-key\n`,
     });
@@ -102,7 +103,7 @@ describe("hermes-acp: vision_analyze", () => {
   describe("without auxiliary.vision, on a model that sees images", () => {
     let imageServer: Server | undefined;
     let hits = 0;
-    const server = useScriptedServer({ model: "gpt-4o" });
+    const server = useScriptedServer({ shared: true, model: "gpt-4o" });
     afterEach(async () => {
       await new Promise<void>((resolve) => (imageServer ? imageServer.close(() => resolve()) : resolve()));
       imageServer = undefined;
@@ -134,7 +135,7 @@ describe("hermes-acp: vision_analyze", () => {
   });
 
   describe("when no model can see images", () => {
-    const server = useScriptedServer({ model: "scripted-model" });
+    const server = useScriptedServer({ shared: true, model: "scripted-model" });
 
     it("says how to configure auxiliary.vision", async () => {
       writePng(server.workspace, "shots/pixel.png");
