@@ -9,6 +9,7 @@ import {
   rememberedWorking,
   rememberWorking,
 } from "../../agent/sandbox/sandbox-probe-cache.js";
+import { executeCodeTool } from "../../agent/tools/code/execute-code-tool.js";
 import { terminalTool } from "../../agent/tools/terminal/terminal-tool.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { runTool, ScriptedUser, toolEnvironment, toolSettings } from "../helpers/tool-env.js";
@@ -125,6 +126,30 @@ describe("the sandbox probe remembered across processes", () => {
     assert.equal(body.exit_code, 1);
     assert.match(body.output, /^bwrap: setting up uid map: Permission denied/);
     assert.doesNotMatch(body.output, /hello/, "nothing ran unconfined");
+    assert.equal(rememberedWorking(bwrap), false, "the next process probes for real");
+  });
+
+  it("so does an execute_code script whose sandbox no longer sets up", async () => {
+    standIn("works", "cannot set up");
+    rememberWorking(bwrap);
+    process.env.HERMES_BWRAP = bwrap;
+    const root = temp.make("hermes-probe-ws-");
+    execFileSync("git", ["init", "-q", root]);
+    const env = toolEnvironment(root, home, new ScriptedUser(["once"]), toolSettings());
+    const result = await executeCodeTool.run(
+      { code: "print('hello')" },
+      {
+        ...env,
+        signal: new AbortController().signal,
+        toolCallId: "call_test",
+        progress: () => {},
+        // The script makes no tool calls; execute_code only runs where the loop can take them.
+        callTool: () => Promise.reject(new Error("no tool calls expected")),
+      },
+    );
+    assert.equal(result.isError, true, result.content);
+    assert.match(result.content, /bwrap: setting up uid map: Permission denied/);
+    assert.doesNotMatch(result.content, /"output": "hello/, "nothing ran unconfined");
     assert.equal(rememberedWorking(bwrap), false, "the next process probes for real");
   });
 });
