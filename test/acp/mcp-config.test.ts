@@ -1,13 +1,12 @@
 import { strict as assert } from "node:assert";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { echoServerCommand } from "../helpers/mcp-echo-command.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
 
-const FIXTURE = join(__dirname, "../fixtures/mcp-echo-server.ts");
-const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
+const ECHO_COMMAND = echoServerCommand();
 /** The suite's echo MCP server as a config.yaml stdio entry (JSON is YAML). */
-const ECHO = `command: ${JSON.stringify(process.execPath)}\n    args: ${JSON.stringify(["--import", TSX_LOADER, FIXTURE])}`;
+const ECHO = `command: ${JSON.stringify(ECHO_COMMAND.command)}\n    args: ${JSON.stringify(ECHO_COMMAND.args)}`;
 
 const offeredTools = (body: { tools?: { function: { name: string } }[] }) =>
   (body.tools ?? []).map((t) => t.function.name).filter((name) => name.startsWith("mcp_"));
@@ -50,8 +49,7 @@ describe("hermes-acp: MCP servers from config.yaml", () => {
         mcpServers: [
           {
             name: "clash",
-            command: process.execPath,
-            args: ["--import", TSX_LOADER, FIXTURE],
+            ...ECHO_COMMAND,
             env: [{ name: "MCP_ECHO_TAG", value: "editor" }],
           },
         ],

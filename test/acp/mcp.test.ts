@@ -1,10 +1,6 @@
 import { strict as assert } from "node:assert";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { echoServerCommand } from "../helpers/mcp-echo-command.js";
 import { useScriptedServer } from "../helpers/scripted-server.js";
-
-const FIXTURE = join(__dirname, "../fixtures/mcp-echo-server.ts");
-const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
 
 describe("hermes-acp: MCP servers from session/new", () => {
   const server = useScriptedServer({ maxRetries: 0, initialize: false });
@@ -17,7 +13,7 @@ describe("hermes-acp: MCP servers from session/new", () => {
     const { sessionId } = await server.harness.agent.request("session/new", {
       cwd: workspace,
       mcpServers: [
-        { name: "echo", command: process.execPath, args: ["--import", TSX_LOADER, FIXTURE], env: [] },
+        { name: "echo", ...echoServerCommand(), env: [] },
         { name: "ghost", command: "/nonexistent/mcp-server", args: [], env: [] },
       ],
     });

@@ -1,13 +1,11 @@
 import { strict as assert } from "node:assert";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type * as acp from "@agentclientprotocol/sdk";
 import { scriptedCall } from "../fixtures/scripted-llm.js";
+import { echoServerCommand } from "../helpers/mcp-echo-command.js";
 import { type ScriptedServer, useScriptedServer } from "../helpers/scripted-server.js";
 
-const MCP_FIXTURE = join(__dirname, "../fixtures/mcp-echo-server.ts");
-const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
 const CORPUS = join(__dirname, "../../../shared/corpus");
 
 /** A payload of the kind published attacks use, on line 4 of a notes file. */
@@ -106,7 +104,7 @@ describe("hermes-acp: MCP results are scanned, and read-only mode gates MCP tool
   async function mcpSession(): Promise<string> {
     const { sessionId } = await server.harness.agent.request("session/new", {
       cwd: server.workspace,
-      mcpServers: [{ name: "echo", command: process.execPath, args: ["--import", TSX_LOADER, MCP_FIXTURE], env: [] }],
+      mcpServers: [{ name: "echo", ...echoServerCommand(), env: [] }],
     });
     return sessionId;
   }

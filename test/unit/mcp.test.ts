@@ -1,6 +1,4 @@
 import { strict as assert } from "node:assert";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { McpServer as AcpMcpServer } from "@agentclientprotocol/sdk";
 import type { RuntimeProvider } from "../../agent/config/runtime-provider.js";
 import { Conversation } from "../../agent/loop/conversation.js";
@@ -11,6 +9,7 @@ import { createModelClient } from "../../agent/providers/create-model-client.js"
 import type { Tool } from "../../agent/tools/tool.js";
 import { type EchoHttpServer, startEchoHttpServer } from "../fixtures/mcp-echo-http.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { echoServerCommand } from "../helpers/mcp-echo-command.js";
 import { stillRunningAfter } from "../helpers/process-alive.js";
 import { TempDirs } from "../helpers/temp-dirs.js";
 import { runTool, toolEnvironment } from "../helpers/tool-env.js";
@@ -19,12 +18,8 @@ import { runTool, toolEnvironment } from "../helpers/tool-env.js";
 const fromAcp: readonly McpServerSpec[] = [] as AcpMcpServer[];
 void fromAcp;
 
-const FIXTURE = join(__dirname, "../fixtures/mcp-echo-server.ts");
-// An absolute loader URL, so the fixture starts from any cwd (a bare `--import tsx` resolves against the cwd).
-const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
-
 function echoServer(name = "echo", env: Array<{ name: string; value: string }> = []): McpStdioServerSpec {
-  return { name, command: process.execPath, args: ["--import", TSX_LOADER, FIXTURE], env };
+  return { name, ...echoServerCommand(), env };
 }
 
 function tool(connections: McpConnections, name: string): Tool {
