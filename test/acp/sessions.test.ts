@@ -163,7 +163,8 @@ describe("hermes-acp: sessions that survive", () => {
     const first = await start();
     const old = await first.newSession(workspace);
     await first.prompt(old, "Which database did we pick for the ledger service?");
-    await first.close();
+    // Time for the fold on a loaded machine (it starts sql.js in a worker), rather than a kill after 3 s.
+    await first.close(10_000);
     // Tests that delete their home skip this fold (DISCARDED_HOME_ENV); a server without that setting does it.
     assert.ok(
       existsSync(join(home, "sessions", "sessions.sqlite")),

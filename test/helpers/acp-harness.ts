@@ -146,9 +146,10 @@ export class AcpHarness {
     assert.deepEqual(this.violations, [], "every message the server wrote follows the ACP schema");
   }
 
-  async close(): Promise<number | null> {
+  /** Ends stdin and waits for the exit; a server still running after `killAfterMs` is killed. */
+  async close(killAfterMs = 3000): Promise<number | null> {
     this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 3000);
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), killAfterMs);
     const code = await this.exited;
     clearTimeout(timer);
     this.connection.close();
