@@ -9,20 +9,21 @@ import { useScriptedServer } from "../helpers/scripted-server.js";
 const call = scriptedCall;
 type Update = acp.SessionNotification["update"];
 
-describe("hermes-acp: modes, models, edit approval and session lifecycle", () => {
-  let answers: string[] = [];
-  const server = useScriptedServer({
+/** The server of these tests: a fallback model besides the default, an a.txt in the workspace, `answer` to edits. */
+const modesServer = (answer: () => string, restarts = false) =>
+  useScriptedServer({
     config: ({ llm }) =>
       "fallback_providers:\n  - provider: custom\n    model: backup-model\n    base_url: " + llm.baseUrl + "\n",
     maxRetries: 0,
-    // Two tests reload a session in a second server, which reads what the first folded at exit.
-    restarts: true,
-    permission: () => answers.shift() ?? "deny",
-    prepare: ({ workspace }) => {
-      writeFileSync(join(workspace, "a.txt"), "one\n");
-      answers = [];
-    },
+    restarts,
+    permission: answer,
+    prepare: ({ workspace }) => writeFileSync(join(workspace, "a.txt"), "one\n"),
   });
+
+describe("hermes-acp: modes, models, edit approval and session lifecycle", () => {
+  let answers: string[] = [];
+  const server = modesServer(() => answers.shift() ?? "deny");
+  beforeEach(() => (answers = []));
 
   it("offers the mode and the configured models as config options, and the mode as legacy modes too", async () => {
     const created = await server.harness.agent.request("session/new", { cwd: server.workspace, mcpServers: [] });
@@ -77,51 +78,6 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
     );
     assert.equal(readFileSync(join(server.workspace, "a.txt"), "utf8"), "one\n");
     assert.match(String(server.llm.requests[1]!.body.messages.at(-1)!.content), /Edit approval denied by the user/);
-  });
-
-  it("edits without asking in accept-edits mode, remembers the mode across a reload, and titles the session", async () => {
-    server.llm.enqueue(
-      { kind: "tool_calls", calls: [call("e1", "write_file", { path: "b.txt", content: "new" })] },
-      { kind: "text", chunks: ["written"] },
-    );
-    const sessionId = await server.harness.newSession(server.workspace);
-    await server.harness.agent.request("session/set_mode", { sessionId, modeId: "accept_edits" });
-    await server.harness.prompt(sessionId, "Create b.txt please");
-    assert.equal(server.permissions.length, 0);
-    assert.equal(readFileSync(join(server.workspace, "b.txt"), "utf8"), "new");
-    const info = server.harness.updates
-      .map((u) => u.update)
-      .find((u) => u.sessionUpdate === "session_info_update") as Extract<
-      Update,
-      { sessionUpdate: "session_info_update" }
-    >;
-    assert.equal(info.title, "Create b.txt please");
-
-    await server.harness.close();
-    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV));
-    await server.harness.initialize();
-    const loaded = await server.harness.agent.request("session/load", {
-      sessionId,
-      cwd: server.workspace,
-      mcpServers: [],
-    });
-    assert.equal(loaded.modes!.currentModeId, "accept_edits");
-  });
-
-  it("resumes a saved session without replaying it", async () => {
-    server.llm.enqueue({ kind: "text", chunks: ["first"] }, { kind: "text", chunks: ["second"] });
-    const sessionId = await server.harness.newSession(server.workspace);
-    await server.harness.prompt(sessionId, "remember me");
-    await server.harness.close();
-    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV));
-    await server.harness.initialize();
-    await server.harness.agent.request("session/resume", { sessionId, cwd: server.workspace });
-    assert.equal(server.harness.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").length, 0);
-    await server.harness.prompt(sessionId, "still there?");
-    assert.deepEqual(
-      server.llm.requests[1]!.body.messages.map((m) => m.role),
-      ["system", "user", "assistant", "user"],
-    );
   });
 
   it("closes and deletes sessions", async () => {
@@ -183,6 +139,56 @@ describe("hermes-acp: modes, models, edit approval and session lifecycle", () =>
         value: "x:y",
       } as never),
       (e: { code: number }) => e.code === -32602,
+    );
+  });
+});
+
+describe("hermes-acp: a session reloaded in a second server", () => {
+  // The second server reads what the first folded into sessions.sqlite at exit (restarts: only this one folds).
+  const server = modesServer(() => "deny", true);
+
+  it("edits without asking in accept-edits mode, remembers the mode across a reload, and titles the session", async () => {
+    server.llm.enqueue(
+      { kind: "tool_calls", calls: [call("e1", "write_file", { path: "b.txt", content: "new" })] },
+      { kind: "text", chunks: ["written"] },
+    );
+    const sessionId = await server.harness.newSession(server.workspace);
+    await server.harness.agent.request("session/set_mode", { sessionId, modeId: "accept_edits" });
+    await server.harness.prompt(sessionId, "Create b.txt please");
+    assert.equal(server.permissions.length, 0);
+    assert.equal(readFileSync(join(server.workspace, "b.txt"), "utf8"), "new");
+    const info = server.harness.updates
+      .map((u) => u.update)
+      .find((u) => u.sessionUpdate === "session_info_update") as Extract<
+      Update,
+      { sessionUpdate: "session_info_update" }
+    >;
+    assert.equal(info.title, "Create b.txt please");
+
+    await server.harness.close();
+    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV));
+    await server.harness.initialize();
+    const loaded = await server.harness.agent.request("session/load", {
+      sessionId,
+      cwd: server.workspace,
+      mcpServers: [],
+    });
+    assert.equal(loaded.modes!.currentModeId, "accept_edits");
+  });
+
+  it("resumes a saved session without replaying it", async () => {
+    server.llm.enqueue({ kind: "text", chunks: ["first"] }, { kind: "text", chunks: ["second"] });
+    const sessionId = await server.harness.newSession(server.workspace);
+    await server.harness.prompt(sessionId, "remember me");
+    await server.harness.close();
+    server.harness = AcpHarness.spawn(serverEnv(server.home, DISCARDED_HOME_ENV));
+    await server.harness.initialize();
+    await server.harness.agent.request("session/resume", { sessionId, cwd: server.workspace });
+    assert.equal(server.harness.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").length, 0);
+    await server.harness.prompt(sessionId, "still there?");
+    assert.deepEqual(
+      server.llm.requests[1]!.body.messages.map((m) => m.role),
+      ["system", "user", "assistant", "user"],
     );
   });
 });
