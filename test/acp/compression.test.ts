@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
+import { DISCARDED_HOME_ENV } from "../helpers/acp-harness.js";
 import { ServerPool } from "../helpers/server-pool.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
@@ -26,6 +27,8 @@ describe("hermes-acp: /compress", () => {
   });
 
   const start = () => servers.start(home);
+  /** The test's last server on this home: its exit fold is never read (DISCARDED_HOME_ENV). */
+  const startLast = () => servers.start(home, DISCARDED_HOME_ENV);
 
   it("summarises the middle on demand, tells the user what it saved, and the next request carries the summary", async () => {
     const harness = await start();
@@ -53,14 +56,14 @@ describe("hermes-acp: /compress", () => {
     assert.match(String(sent.at(-2)!.content), /^Answer 5/, "the tail is kept verbatim");
 
     await harness.close();
-    const reopened = await start();
+    const reopened = await startLast();
     await reopened.agent.request("session/load", { sessionId, cwd: workspace, mcpServers: [] });
     const replayed = reopened.updates.filter((u) => u.update.sessionUpdate === "user_message_chunk").length;
     assert.ok(replayed < 8, "a reload gets the compressed history");
   });
 
   it("says so when there is nothing to compress", async () => {
-    const harness = await start();
+    const harness = await startLast();
     const sessionId = await harness.newSession(workspace);
     await harness.prompt(sessionId, "/compress");
     assert.equal(harness.replyText(sessionId), "Nothing to compress — conversation is empty.");

@@ -171,7 +171,7 @@ describe("hermes-acp: images in saved sessions", () => {
     await first.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "look" }, IMAGE] });
     await servers.closeAll();
 
-    const second = await servers.start(home);
+    const second = await servers.start(home, DISCARDED_HOME_ENV);
     await second.agent.request("session/load", { sessionId, cwd: workspace, mcpServers: [] });
     const replayed = second.updates.find((u) => u.update.sessionUpdate === "user_message_chunk")!.update as {
       content: { text: string };

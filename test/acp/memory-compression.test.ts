@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RecordedRequest, ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
+import { DISCARDED_HOME_ENV } from "../helpers/acp-harness.js";
 import { ServerPool } from "../helpers/server-pool.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
@@ -35,7 +36,7 @@ describe("hermes-acp: memory and the task list across a compression", () => {
   });
 
   it("rebuilds the system prompt with the memory saved this session, re-injects the active tasks, then keeps the prompt byte for byte", async () => {
-    const harness = await servers.start(home);
+    const harness = await servers.start(home, DISCARDED_HOME_ENV);
     const sessionId = await harness.newSession(workspace);
     llm.enqueue(
       {
@@ -112,7 +113,7 @@ describe("hermes-acp: memory and the task list across a compression", () => {
   });
 
   it("keeps the prompt in use when memory did not change", async () => {
-    const harness = await servers.start(home);
+    const harness = await servers.start(home, DISCARDED_HOME_ENV);
     const sessionId = await harness.newSession(workspace);
     for (let i = 0; i < 6; i++) {
       llm.enqueue({ kind: "text", chunks: [`Answer ${i}: ${"detail ".repeat(200)}`] });

@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ScriptedLlm, scriptedCall } from "../fixtures/scripted-llm.js";
+import { DISCARDED_HOME_ENV } from "../helpers/acp-harness.js";
 import { ServerPool } from "../helpers/server-pool.js";
 import { hermesHomeFor, TempDirs, writeTree } from "../helpers/temp-dirs.js";
 
@@ -28,6 +29,8 @@ describe("hermes-acp: sessions that survive", () => {
   });
 
   const start = () => servers.start(home);
+  /** The test's last server on this home: its exit fold is never read (DISCARDED_HOME_ENV). */
+  const startLast = () => servers.start(home, DISCARDED_HOME_ENV);
 
   it("loses nothing of a finished turn when the server is killed with SIGKILL, and loads it back", async () => {
     llm.enqueue(
@@ -45,7 +48,7 @@ describe("hermes-acp: sessions that survive", () => {
       "the turn is in the journal, not yet compacted",
     );
 
-    const second = await start();
+    const second = await startLast();
     const listed = await second.agent.request("session/list", { cwd: workspace });
     assert.deepEqual(
       listed.sessions.map((s) => [s.sessionId, s.title]),
@@ -89,7 +92,7 @@ describe("hermes-acp: sessions that survive", () => {
     const sessionId = await first.newSession(workspace);
     await first.prompt(sessionId, "read it");
     await first.close();
-    const second = await start();
+    const second = await startLast();
     await second.agent.request("session/load", { sessionId, cwd: workspace, mcpServers: [] });
     await second.prompt(sessionId, "read it again");
     const lastTool = llm.requests[3]!.body.messages.filter((m) => m.role === "tool").at(-1)!;
@@ -118,7 +121,7 @@ describe("hermes-acp: sessions that survive", () => {
       "each window sees the other's session",
     );
     await two.close();
-    const third = await start();
+    const third = await startLast();
     const again = await third.agent.request("session/list", {});
     assert.equal(again.sessions.length, 2);
     await third.agent.request("session/load", { sessionId: a, cwd: workspace, mcpServers: [] });
@@ -136,7 +139,7 @@ describe("hermes-acp: sessions that survive", () => {
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
     writeFileSync(join(home, "sessions", "sessions.sqlite"), "this is not a database, it is garbage ".repeat(50));
-    const second = await start();
+    const second = await startLast();
     const listed = await second.agent.request("session/list", {});
     assert.deepEqual(
       listed.sessions.map((s) => s.sessionId),
@@ -174,7 +177,7 @@ describe("hermes-acp: sessions that survive", () => {
       { kind: "tool_calls", calls: [call("s1", "session_search", { query: "ledger database" })] },
       { kind: "text", chunks: ["PostgreSQL, per the earlier session."] },
     );
-    const second = await start();
+    const second = await startLast();
     const now = await second.newSession(workspace);
     await second.prompt(now, "What did we decide about the ledger?");
     const result = JSON.parse(String(llm.requests[2]!.body.messages.at(-1)!.content)) as {
@@ -185,7 +188,7 @@ describe("hermes-acp: sessions that survive", () => {
   });
 
   it("refuses to load an unknown session", async () => {
-    const h = await start();
+    const h = await startLast();
     await assert.rejects(
       h.agent.request("session/load", { sessionId: "nope", cwd: workspace, mcpServers: [] }),
       (e: { code: number }) => e.code === -32002,

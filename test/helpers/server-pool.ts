@@ -5,8 +5,9 @@ import { AcpHarness, serverEnv } from "./acp-harness.js";
 export class ServerPool {
   private readonly started: AcpHarness[] = [];
 
-  async start(home: string): Promise<AcpHarness> {
-    const harness = AcpHarness.spawn(serverEnv(home));
+  /** `extraEnv`: DISCARDED_HOME_ENV for the last server on `home`, whose exit fold nothing reads. */
+  async start(home: string, extraEnv: Record<string, string> = {}): Promise<AcpHarness> {
+    const harness = AcpHarness.spawn(serverEnv(home, extraEnv));
     this.started.push(harness);
     await harness.initialize();
     return harness;
