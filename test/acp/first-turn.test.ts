@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type * as acp from "@agentclientprotocol/sdk";
 import { sessionTools } from "../../agent/tools/registry.js";
 import { ScriptedLlm } from "../fixtures/scripted-llm.js";
 import { AcpHarness, DISCARDED_HOME_ENV, serverEnv } from "../helpers/acp-harness.js";
@@ -8,11 +9,13 @@ import { useScriptedServer } from "../helpers/scripted-server.js";
 import { hermesHomeFor, TempDirs } from "../helpers/temp-dirs.js";
 
 describe("hermes-acp over real stdio: a first real turn", () => {
-  // Retries are tested on their own below; here each scripted failure must reach the user as it happened.
-  const server = useScriptedServer({ maxRetries: 0, initialize: false });
+  // Retries are tested on their own below; here each scripted failure must reach the user as it happened. One server
+  // for these tests, as an editor keeps one for many sessions; those that need another configuration follow.
+  const server = useScriptedServer({ shared: true, maxRetries: 0 });
 
   it("answers initialize with protocol 1, its identity and only real capabilities", async () => {
-    const init = await server.harness.initialize({ fs: { readTextFile: true, writeTextFile: true }, terminal: true });
+    const reply = await server.harness.waitForLine((m) => typeof m.result === "object" && m.id !== undefined);
+    const init = reply.result as acp.InitializeResponse;
     assert.equal(init.protocolVersion, 1);
     assert.equal(init.agentInfo?.name, "hermes-editor-agent");
     assert.equal(init.agentCapabilities?.loadSession, true);
@@ -25,7 +28,6 @@ describe("hermes-acp over real stdio: a first real turn", () => {
 
   it("streams the reply as agent_message_chunk updates before session/prompt returns end_turn", async () => {
     server.llm.enqueue({ kind: "text", chunks: ["Hello", ", ", "world"], chunkDelayMs: 150 });
-    await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     let settled = false;
     const turn = server.harness.prompt(sessionId, "Say hello").finally(() => (settled = true));
@@ -47,7 +49,6 @@ describe("hermes-acp over real stdio: a first real turn", () => {
 
   it("offers the model every built-in tool with the schema its sources define (the build writes them ahead)", async () => {
     server.llm.enqueue({ kind: "text", chunks: ["ok"] });
-    await server.harness.initialize();
     await server.harness.prompt(await server.harness.newSession(server.workspace), "hi");
     const offered = new Map(
       (server.llm.requests[0]!.body.tools ?? []).map((t) => [t.function.name, t.function.parameters] as const),
@@ -63,25 +64,8 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.ok(offered.has("read_file") && offered.has("terminal") && offered.has("patch"), [...offered.keys()].join());
   });
 
-  it("reports the context fill after a turn when the model's window is known", async () => {
-    await server.harness.close();
-    server.harness = AcpHarness.spawn(
-      serverEnv(
-        hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0),
-        DISCARDED_HOME_ENV,
-      ),
-    );
-    await server.harness.initialize();
-    server.llm.enqueue({ kind: "text", chunks: ["a", "b"] });
-    const sessionId = await server.harness.newSession(server.workspace);
-    await server.harness.prompt(sessionId, "count");
-    const usage = server.harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "usage_update");
-    assert.deepEqual(usage, { sessionUpdate: "usage_update", used: 14, size: 32000 });
-  });
-
   it("keeps the conversation across turns", async () => {
     server.llm.enqueue({ kind: "text", chunks: ["First answer"] }, { kind: "text", chunks: ["Second answer"] });
-    await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "one");
     await server.harness.prompt(sessionId, "two");
@@ -91,7 +75,6 @@ describe("hermes-acp over real stdio: a first real turn", () => {
 
   it("cancels mid-stream: the HTTP request is aborted at once and the prompt returns cancelled", async () => {
     server.llm.enqueue({ kind: "text", chunks: ["partial"], stall: true });
-    await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     const turn = server.harness.prompt(sessionId, "write a long essay");
     while (server.harness.replyText(sessionId) !== "partial") await new Promise((r) => setTimeout(r, 10));
@@ -109,7 +92,6 @@ describe("hermes-acp over real stdio: a first real turn", () => {
       { kind: "error", status: 401, message: "Invalid API key provided" },
       { kind: "text", chunks: ["Back online"] },
     );
-    await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     const first = await server.harness.prompt(sessionId, "hello?");
     assert.equal(first.stopReason, "end_turn");
@@ -130,12 +112,62 @@ describe("hermes-acp over real stdio: a first real turn", () => {
       { kind: "error", status: 503, message: "overloaded" },
       { kind: "error", status: 404, message: "model not found" },
     );
-    await server.harness.initialize();
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "a");
     assert.match(server.harness.replyText(sessionId), /server error \(HTTP 503\)/);
     await server.harness.prompt(sessionId, "b");
     assert.match(server.harness.replyText(sessionId), /HTTP 404 for model 'scripted-model'/);
+  });
+
+  it("treats a reply cut off mid-stream as a failure and does not keep half of it", async () => {
+    server.llm.enqueue({ kind: "text", chunks: ["Half a sen"], cutOff: true }, { kind: "text", chunks: ["Whole"] });
+    const sessionId = await server.harness.newSession(server.workspace);
+    const first = await server.harness.prompt(sessionId, "tell me");
+    assert.equal(first.stopReason, "end_turn");
+    assert.match(server.harness.replyText(sessionId), /cut off before the model finished/);
+    await server.harness.prompt(sessionId, "again");
+    assert.deepEqual(
+      server.llm.requests[1]!.body.messages.slice(1).map((m) => m.content),
+      ["again"],
+    );
+  });
+
+  it("answers garbage with a parse error and unknown methods with -32601, and keeps serving", async () => {
+    server.llm.enqueue({ kind: "text", chunks: ["still here"] });
+    server.harness.writeRaw("this is not json\n");
+    await server.harness.waitForLine((m) => (m.error as { code?: number } | undefined)?.code === -32700);
+    server.harness.writeRaw('{"jsonrpc":"2.0","id":"x1","method":"session/frobnicate","params":{}}\n');
+    const unknown = await server.harness.waitForLine((m) => m.id === "x1");
+    assert.equal((unknown.error as { code: number }).code, -32601);
+    server.harness.writeRaw(
+      '{"jsonrpc":"2.0","id":"x2","method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}\n',
+    );
+    const missing = await server.harness.waitForLine((m) => m.id === "x2");
+    assert.equal((missing.error as { code: number }).code, -32002);
+
+    const sessionId = await server.harness.newSession(server.workspace);
+    assert.equal((await server.harness.prompt(sessionId, "ping")).stopReason, "end_turn");
+    assert.equal(server.harness.replyText(sessionId), "still here");
+  });
+});
+
+describe("hermes-acp over real stdio: a turn with another model configuration", () => {
+  const server = useScriptedServer({ maxRetries: 0, initialize: false });
+
+  it("reports the context fill after a turn when the model's window is known", async () => {
+    await server.harness.close();
+    server.harness = AcpHarness.spawn(
+      serverEnv(
+        hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0),
+        DISCARDED_HOME_ENV,
+      ),
+    );
+    await server.harness.initialize();
+    server.llm.enqueue({ kind: "text", chunks: ["a", "b"] });
+    const sessionId = await server.harness.newSession(server.workspace);
+    await server.harness.prompt(sessionId, "count");
+    const usage = server.harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "usage_update");
+    assert.deepEqual(usage, { sessionUpdate: "usage_update", used: 14, size: 32000 });
   });
 
   it("retries a 429 after its Retry-After and a 503, invisibly, when retries are on", async () => {
@@ -153,39 +185,6 @@ describe("hermes-acp over real stdio: a first real turn", () => {
     assert.equal((await server.harness.prompt(sessionId, "hi")).stopReason, "end_turn");
     assert.equal(server.harness.replyText(sessionId), "third time lucky");
     assert.equal(server.llm.requests.length, 3);
-  });
-
-  it("treats a reply cut off mid-stream as a failure and does not keep half of it", async () => {
-    server.llm.enqueue({ kind: "text", chunks: ["Half a sen"], cutOff: true }, { kind: "text", chunks: ["Whole"] });
-    await server.harness.initialize();
-    const sessionId = await server.harness.newSession(server.workspace);
-    const first = await server.harness.prompt(sessionId, "tell me");
-    assert.equal(first.stopReason, "end_turn");
-    assert.match(server.harness.replyText(sessionId), /cut off before the model finished/);
-    await server.harness.prompt(sessionId, "again");
-    assert.deepEqual(
-      server.llm.requests[1]!.body.messages.slice(1).map((m) => m.content),
-      ["again"],
-    );
-  });
-
-  it("answers garbage with a parse error and unknown methods with -32601, and keeps serving", async () => {
-    server.llm.enqueue({ kind: "text", chunks: ["still here"] });
-    await server.harness.initialize();
-    server.harness.writeRaw("this is not json\n");
-    await server.harness.waitForLine((m) => (m.error as { code?: number } | undefined)?.code === -32700);
-    server.harness.writeRaw('{"jsonrpc":"2.0","id":"x1","method":"session/frobnicate","params":{}}\n');
-    const unknown = await server.harness.waitForLine((m) => m.id === "x1");
-    assert.equal((unknown.error as { code: number }).code, -32601);
-    server.harness.writeRaw(
-      '{"jsonrpc":"2.0","id":"x2","method":"session/prompt","params":{"sessionId":"nope","prompt":[]}}\n',
-    );
-    const missing = await server.harness.waitForLine((m) => m.id === "x2");
-    assert.equal((missing.error as { code: number }).code, -32002);
-
-    const sessionId = await server.harness.newSession(server.workspace);
-    assert.equal((await server.harness.prompt(sessionId, "ping")).stopReason, "end_turn");
-    assert.equal(server.harness.replyText(sessionId), "still here");
   });
 });
 
