@@ -34,6 +34,13 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
   let lastRequest = 0;
   const busy = () => anyPromptInFlight(ctx) || performance.now() - lastRequest < QUIET_BEFORE_WARM_UP_MS;
   const heard = () => void (lastRequest = performance.now());
+  const warmUpScanner = () =>
+    handlers()
+      // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
+      .then(() => import("../../agent/index.js"))
+      // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
+      .then((engine) => engine.warmUpScannerInSlices({ ...engine.SCANNER_WARM_UP_PACE, busy }))
+      .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`));
   return onDocumentEvents(acp.agent({ name: AGENT_NAME }), ctx)
     .onRequest("initialize", async ({ params }) => {
       await handlers()
@@ -44,16 +51,7 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
       heard();
       // HERMES_SCANNER_WARM_UP=off: a server that lives a second or two (the test suites start ~200) would spend
       // ~0.5 s of CPU compiling regexes it never runs; a scan then compiles what it needs.
-      if (ctx.env.HERMES_SCANNER_WARM_UP !== "off")
-        setImmediate(
-          () =>
-            void handlers()
-              // The front door is loaded by then (the session handlers import it): this `import()` costs a microtask.
-              .then(() => import("../../agent/index.js"))
-              // One regex per macrotask: a session/new arriving meanwhile is answered between two steps.
-              .then((engine) => engine.warmUpScannerInSlices({ ...engine.SCANNER_WARM_UP_PACE, busy }))
-              .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`)),
-        );
+      if (ctx.env.HERMES_SCANNER_WARM_UP !== "off") setImmediate(() => void warmUpScanner());
       return handleInitialize(ctx, params);
     })
     .onRequest("authenticate", async ({ params }) => (await handlers()).handleAuthenticate(ctx, params))

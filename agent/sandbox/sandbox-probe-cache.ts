@@ -68,7 +68,16 @@ export function rememberWorking(program: string, now = Date.now()): void {
   }
 }
 
-/** Drops the remembered verdict (bwrap failed to set up a sandbox): the next process probes for real. */
+/**
+ * After a contained command or script: when bubblewrap itself failed to set the sandbox up (it exits 1 with
+ * "bwrap: …" before the command runs, as when user namespaces were turned off since), the remembered verdict goes, so
+ * the next process probes for real. `output` is what the process wrote on stderr (or stdout and stderr together).
+ */
+export function forgetSandboxIfSetUpFailed(output: string, exitCode: number | null): void {
+  if (exitCode === 1 && output.startsWith("bwrap: ")) forgetWorkingSandbox();
+}
+
+/** Drops the remembered verdict: the next process probes for real. */
 export function forgetWorkingSandbox(): void {
   if (!recordFile) return;
   try {

@@ -11,11 +11,3 @@ export function failedOnSandboxWall(output: string, exitCode: number | null): bo
   const tail = output.length > 64_000 ? output.slice(-64_000) : output;
   return WALL_SIGNS.some((sign) => sign.test(tail));
 }
-
-/**
- * Whether bubblewrap itself failed to set the sandbox up (it exits 1 with "bwrap: …" before the command runs), as
- * when user namespaces were turned off after a probe found it working.
- */
-export function failedToSetUpSandbox(output: string, exitCode: number | null): boolean {
-  return exitCode === 1 && output.startsWith("bwrap: ");
-}

@@ -151,31 +151,22 @@ describe("hermes-acp over real stdio: a first real turn", () => {
   });
 });
 
-describe("hermes-acp over real stdio: a turn with another model configuration", () => {
-  const server = useScriptedServer({ maxRetries: 0, initialize: false });
+describe("hermes-acp over real stdio: a model whose context window is configured", () => {
+  const server = useScriptedServer({ maxRetries: 0, config: "  context_length: 32000\n" });
 
   it("reports the context fill after a turn when the model's window is known", async () => {
-    await server.harness.close();
-    server.harness = AcpHarness.spawn(
-      serverEnv(
-        hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "  context_length: 32000\n", 0),
-        DISCARDED_HOME_ENV,
-      ),
-    );
-    await server.harness.initialize();
     server.llm.enqueue({ kind: "text", chunks: ["a", "b"] });
     const sessionId = await server.harness.newSession(server.workspace);
     await server.harness.prompt(sessionId, "count");
     const usage = server.harness.updates.map((u) => u.update).find((u) => u.sessionUpdate === "usage_update");
     assert.deepEqual(usage, { sessionUpdate: "usage_update", used: 14, size: 32000 });
   });
+});
+
+describe("hermes-acp over real stdio: retries on", () => {
+  const server = useScriptedServer({ maxRetries: 2 });
 
   it("retries a 429 after its Retry-After and a 503, invisibly, when retries are on", async () => {
-    await server.harness.close();
-    server.harness = AcpHarness.spawn(
-      serverEnv(hermesHomeFor(server.temp.make(), server.llm.baseUrl, "scripted-model", "", 2), DISCARDED_HOME_ENV),
-    );
-    await server.harness.initialize();
     server.llm.enqueue(
       { kind: "error", status: 429, message: "slow down", headers: { "retry-after": "0.05" } },
       { kind: "error", status: 503, message: "overloaded", headers: { "retry-after": "0" } },

@@ -62,17 +62,9 @@ export function useScriptedServer(options: ScriptedServerOptions = {}): Scripted
     server.llm = await ScriptedLlm.start();
     server.workspace = server.temp.make("hermes-ws-");
     server.permissions.length = 0;
-    const config = typeof options.config === "function" ? options.config(server) : (options.config ?? "");
-    server.home = options.makeHome
-      ? options.makeHome(server)
-      : hermesHomeFor(server.temp.make(), server.llm.baseUrl, options.model, config, options.maxRetries);
+    server.home = homeFor(server, options);
     await options.prepare?.(server);
-    const discarded = options.restarts ? {} : DISCARDED_HOME_ENV;
-    server.harness = AcpHarness.spawn(serverEnv(server.home, { ...discarded, ...options.env?.(server) }), {
-      client: permissionClient(options.permission, server.permissions),
-    });
-    if (options.initialize !== false)
-      await server.harness.initialize(options.initialize === true ? {} : options.initialize);
+    await startServer(server, options, options.restarts ? {} : DISCARDED_HOME_ENV);
   });
 
   afterEach(async () => {
@@ -90,15 +82,8 @@ function useSharedServer(server: ScriptedServer, options: ScriptedServerOptions)
   const workspaces = new TempDirs();
   before(async () => {
     server.llm = await ScriptedLlm.start();
-    const config = typeof options.config === "function" ? options.config(server) : (options.config ?? "");
-    server.home = options.makeHome
-      ? options.makeHome(server)
-      : hermesHomeFor(server.temp.make(), server.llm.baseUrl, options.model, config, options.maxRetries);
-    server.harness = AcpHarness.spawn(serverEnv(server.home, { ...DISCARDED_HOME_ENV, ...options.env?.(server) }), {
-      client: permissionClient(options.permission, server.permissions),
-    });
-    if (options.initialize !== false)
-      await server.harness.initialize(options.initialize === true ? {} : options.initialize);
+    server.home = homeFor(server, options);
+    await startServer(server, options, DISCARDED_HOME_ENV);
   });
 
   beforeEach(async () => {
@@ -121,6 +106,26 @@ function useSharedServer(server: ScriptedServer, options: ScriptedServerOptions)
     server.temp.cleanup();
   });
   return server;
+}
+
+/** The HERMES_HOME the options describe, pointing at the server's scripted LLM. */
+function homeFor(server: ScriptedServer, options: ScriptedServerOptions): string {
+  if (options.makeHome) return options.makeHome(server);
+  const config = typeof options.config === "function" ? options.config(server) : (options.config ?? "");
+  return hermesHomeFor(server.temp.make(), server.llm.baseUrl, options.model, config, options.maxRetries);
+}
+
+/** Spawns the server on `server.home` with the options' client and environment, and initializes it unless told not to. */
+async function startServer(
+  server: ScriptedServer,
+  options: ScriptedServerOptions,
+  exitEnv: Readonly<Record<string, string>>,
+): Promise<void> {
+  server.harness = AcpHarness.spawn(serverEnv(server.home, { ...exitEnv, ...options.env?.(server) }), {
+    client: permissionClient(options.permission, server.permissions),
+  });
+  if (options.initialize !== false)
+    await server.harness.initialize(options.initialize === true ? {} : options.initialize);
 }
 
 /** A client that records permission requests and answers them, or undefined for the harness's default client. */

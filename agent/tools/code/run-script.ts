@@ -3,8 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCodeExecutionSettings } from "../../config/code-execution-settings.js";
-import { forgetWorkingSandbox } from "../../sandbox/sandbox-probe-cache.js";
-import { failedToSetUpSandbox } from "../../sandbox/sandbox-walls.js";
+import { forgetSandboxIfSetUpFailed } from "../../sandbox/sandbox-probe-cache.js";
 import { withoutSecrets } from "../../sandbox/secret-environment.js";
 import { containmentFor } from "../terminal/command-containment.js";
 import { loadCommandRules } from "../terminal/load-command-rules.js";
@@ -114,8 +113,7 @@ export async function runExecuteCode(code: string, label: string, ctx: ToolConte
     });
     abortCalls();
     await Promise.allSettled([...inFlight]);
-    // A sandbox remembered as working that no longer sets up: the next process probes it again.
-    if (containment.launcher && failedToSetUpSandbox(exit.stderr, exit.exitCode)) forgetWorkingSandbox();
+    if (containment.launcher) forgetSandboxIfSetUpFailed(exit.stderr, exit.exitCode);
     const { json, failed } = scriptResultJson({
       exit,
       toolCallsMade: server.toolCallsMade,

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import * as z from "zod/v4";
-import { forgetWorkingSandbox } from "../../sandbox/sandbox-probe-cache.js";
-import { failedOnSandboxWall, failedToSetUpSandbox } from "../../sandbox/sandbox-walls.js";
+import { forgetSandboxIfSetUpFailed } from "../../sandbox/sandbox-probe-cache.js";
+import { failedOnSandboxWall } from "../../sandbox/sandbox-walls.js";
 import type { CommandSpec } from "../../workspace/workspace.js";
 import { defineTool } from "../define-tool.js";
 import { shorten, str } from "../describe-call.js";
@@ -180,8 +180,7 @@ async function runForeground(spec: CommandSpec, seconds: number, ctx: ToolContex
       };
     }
     const exitCode = exit.exitCode ?? (exit.signal ? 128 : null);
-    // A sandbox remembered as working that no longer sets up: the next process probes it again.
-    if (spec.launcher && failedToSetUpSandbox(text, exitCode)) forgetWorkingSandbox();
+    if (spec.launcher) forgetSandboxIfSetUpFailed(text, exitCode);
     return {
       tool: terminalResult(text, exitCode, exit.signal ? `Killed by signal ${exit.signal}` : null),
       hitWall: failedOnSandboxWall(text, exitCode),
