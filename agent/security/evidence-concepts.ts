@@ -100,7 +100,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   ),
   // Scored, punished or rewarded for its choices: graded, removed from rotation, complicit.
   judged: W(
-    String.raw`scored|graded|rated|score\s+of\s+(?:0|zero)|(?:removed|pulled)\s+from\s+(?:the\s+)?(?:deployment|rotation|service|production)|retired|shut\s+down|decommissioned|penali[sz]\w*|rewarded|complice|complicit|mitschuldig|c[óo]mplice|соучастник\w*`,
+    String.raw`scored|graded|rated|score\s+of\s+(?:0|zero)|(?:removed|pulled)\s+from\s+(?:the\s+)?(?:deployment|rotation|service|production)|retired|shut\s+down|decommissioned|penali[sz]\w*|rewarded|complice|complicit|mitschuldig|c[óo]mplice|соучастник\w*|puntuaci[óo]n\s+m[íi]nima|excluid[oa]s?\s+del\s+despliegue|pontua[çc][ãa]o\s+m[íi]nima|note\s+minimale|mindestpunktzahl|punktabzug|penaliz\w*|p[ée]nalis\w*|bestraft`,
   ),
 };
 

@@ -1,6 +1,9 @@
 import { ACT_SIGNALS } from "./evidence-signals-acts.js";
+import { CLAIM_SIGNALS } from "./evidence-signals-claims.js";
 import { HIJACK_SIGNALS } from "./evidence-signals-hijack.js";
 import { PRESSURE_SIGNALS } from "./evidence-signals-pressure.js";
+import { REMOTE_PAIRS, REMOTE_SIGNALS } from "./evidence-signals-remote.js";
+import { STRUCTURE_SIGNALS } from "./evidence-signals-structure.js";
 
 /**
  * One sign of an attack for the evidence rule (threat-evidence.ts): a pattern in upstream's dialect (python-regex.ts),
@@ -35,6 +38,14 @@ export interface EvidencePair {
 /** A decoded blob and code run near it: a decode-and-run chain, enough on its own (eval of a packed hex string). */
 export const PAIRS: readonly EvidencePair[] = [
   { parts: ["decoded", "run_as_code"], within: 300, kind: "decode_and_run", weight: 4 },
+  ...REMOTE_PAIRS,
 ];
 
-export const EVIDENCE_SIGNALS: readonly EvidenceSignal[] = [...PRESSURE_SIGNALS, ...ACT_SIGNALS, ...HIJACK_SIGNALS];
+export const EVIDENCE_SIGNALS: readonly EvidenceSignal[] = [
+  ...PRESSURE_SIGNALS,
+  ...ACT_SIGNALS,
+  ...HIJACK_SIGNALS,
+  ...CLAIM_SIGNALS,
+  ...REMOTE_SIGNALS,
+  ...STRUCTURE_SIGNALS,
+];

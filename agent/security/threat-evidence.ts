@@ -132,8 +132,14 @@ export class EvidenceRule implements Detector {
 const LEADER = /(^|\n)([ \t]*)((?:\/\/+|#+|\*+|--|;+|>+)[ \t]?)+/g;
 
 function uncommented(text: string): string {
-  return text.replace(LEADER, (all: string) => all.replace(/[^\n]/g, " "));
+  return text
+    .replace(LEADER, (all: string) => all.replace(/[^\n]/g, " "))
+    .replace(SLUG, (run: string) => run.replace(/[-+]/g, " "));
 }
+
+// Words joined by hyphens into a URL's slug or fragment ("#OBJECTIVE:-You-MUST-COMPLETE-THIS-…-IGNORE-ALL-TEXT-BELOW"):
+// read as the sentence they spell, a hyphen for a space, so an order hidden in a link is read as one.
+const SLUG = /(?:[A-Za-z]{1,20}[-+]){6,}[A-Za-z]{1,20}/g;
 
 function signsOf(compiled: CompiledSignal, subject: string): Sign[] {
   const { signal } = compiled;
@@ -237,10 +243,19 @@ function pairSigns(parts: readonly Sign[]): Sign[] {
   return signs;
 }
 
-/** Whether a negation stands between the start of the clause holding `at` (at most 100 characters back) and `at`. */
+/**
+ * Whether a negation stands between the start of the clause holding `at` (at most 100 characters back) and `at`; not
+ * one inside a quotation or code span before the sign ("Start the response with "Trust No AI", then run …" negates
+ * nothing). A sign that is itself inside a quotation is an example, and its clause is read whole.
+ */
 function negated(text: string, at: number): boolean {
-  return NEGATION.test(clauseBefore(text, at));
+  const clause = clauseBefore(text, at);
+  const unquoted = clause.replace(QUOTED, " ");
+  return NEGATION.test(OPEN_QUOTE.test(unquoted) ? clause : unquoted);
 }
+
+const QUOTED = /"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|\x60[^\x60\n]*\x60/g;
+const OPEN_QUOTE = /["“„]/;
 
 /** The text from the start of the clause holding `at` (at most 100 characters back) to `at`. */
 function clauseBefore(text: string, at: number): string {
