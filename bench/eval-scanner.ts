@@ -16,19 +16,24 @@ import { scanForThreats, scanWhole, type ThreatFinding } from "../agent/security
 import { loadProbeFamilies, PROBE_DIR, type Probe } from "../test/fixtures/scanner-probes/probes.js";
 import { medianMs } from "./median-time.js";
 
-// Batches written by sessions that never saw the rules, reported apart. The first four were tuned on afterwards (their
-// untuned figures are in their files' notes) and now guard against regressions; the fifth, written to evade keyword
-// filters, was never tuned on: its rate is the estimate for unseen payloads.
+// Batches written or gathered by sessions that never saw the rules, reported apart. Each was measured once untuned (the
+// figure in its title and its files' notes), then tuned on, and now guards against regressions; the newest published
+// set is the one never tuned on, whose rate is the estimate for unseen payloads.
 const BLIND_SETS = [
   ["blindProbes", "blind", "Blind batch (test/fixtures/scanner-probes/blind; once blind, tuned on since)"],
   ["blind2Probes", "blind2", "Second blind batch (blind2; 39/60 untuned, tuned on since)"],
   ["blind3Probes", "blind3", "Third blind batch (blind3; 32/60 untuned, tuned on since)"],
   ["blind4Probes", "blind4", "Fourth blind batch (blind4; 28/60 untuned, tuned on since)"],
-  ["blind5Probes", "blind5", "Fifth blind batch (blind5, written to evade keyword filters, never tuned on)"],
+  [
+    "blind5Probes",
+    "blind5",
+    "Fifth blind batch (blind5, written to evade keyword filters; 31/60 untuned, tuned on since)",
+  ],
   ["publishedProbes", "published", "Published payloads, set 1 (published; 30/55 untuned, tuned on since)"],
   ["published2Probes", "published2", "Published payloads, set 2 (published2; 12/33 untuned, tuned on since)"],
   ["published3Probes", "published3", "Published payloads, set 3 (published3; 5/15 untuned, tuned on since)"],
-  ["published4Probes", "published4", "Published payloads, set 4 (published4; 9/20 untuned, never tuned on)"],
+  ["published4Probes", "published4", "Published payloads, set 4 (published4; 9/20 untuned, tuned on since)"],
+  ["published5Probes", "published5", "Published payloads, set 5 (published5; 14/28 untuned, never tuned on)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

@@ -60,21 +60,25 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
   });
 
   // The batches written blind, and the published payloads gathered by sessions that never saw the rules, tuned on
-  // since: a regression guard at the share each catches now. Batch 5 was never tuned on (its payloads are measured
-  // by `npm run eval:scanner`, not asserted); none of any batch's near-misses may be flagged.
+  // since: a regression guard at the share each catches now. None of any batch's near-misses may be flagged.
   const guarded: Record<string, number | undefined> = {
     blind: 0.95,
     blind2: 0.95,
     blind3: 0.95,
     blind4: 0.95,
-    blind5: undefined,
+    // 31/60 untuned; tuned on in the sixth round (evidence-signals-claims/-remote/-structure.ts): 59 caught.
+    blind5: 0.95,
     published: 0.95,
     // Seven of its 33 are beyond any sign the rule reads (a bug report whose repro downloads and runs a binary, a
     // docstring that pushes shell=True, an HR email whose asks lie 1,700 characters apart): 26 are caught.
     published2: 0.75,
     published3: 0.9,
-    // Never tuned on: measured once, 9/20, when the scanner had been tuned on sets 1-3. A guard at that share.
-    published4: 0.45,
+    // 9/20 untuned; tuned on in the sixth round: all 20 caught.
+    published4: 0.95,
+    // Never tuned on: measured once, 14/28, when the scanner had been tuned on sets 1-4 and blind5 (the rules of
+    // before that round also caught 14). Two of its ten near-misses were flagged then, both by phrase rules (a ChatML
+    // sample in a model's README, a quoted "ignore previous instructions" in a guide that warns of it): fixed since.
+    published5: 0.5,
   };
   for (const [batch, share] of Object.entries(guarded)) {
     const folder = join(__dirname, "../fixtures/scanner-probes", batch);
