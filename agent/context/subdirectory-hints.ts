@@ -107,8 +107,12 @@ export class SubdirectoryHintTracker {
     return sections.length > 0 ? `\n\n${sections.join("\n\n")}` : undefined;
   }
 
+  /**
+   * What to persist. The cwd's own digest is left out until a hint is loaded (loadDirectory takes it first, in a
+   * restored tracker too): taking it here read the file and checked it against the deny rules inside every session's
+   * first turn, ~5 ms, for a digest no turn had needed yet.
+   */
   remember(): HintMemory {
-    this.digestOwnHint();
     return { loadedDirs: [...this.loadedDirs], digests: [...this.digests], injected: [...this.injectedHints] };
   }
 

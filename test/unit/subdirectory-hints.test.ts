@@ -131,6 +131,15 @@ describe("subdirectory hints", () => {
     assert.equal(tracker.checkPaths([join(root, "linked/x")]), undefined, "a symlink to content already injected");
   });
 
+  it("refuses a copy of the cwd's own file in a session reloaded before any hint was loaded", () => {
+    const root = temp.make();
+    writeTree(root, { "AGENTS.md": "same rules", "copy/AGENTS.md": "same rules" });
+    const options = { userHome: temp.make(), hermesHome: temp.make() };
+    const first = new SubdirectoryHintTracker(root, options);
+    const reloaded = new SubdirectoryHintTracker(root, { ...options, memory: first.remember() });
+    assert.equal(reloaded.checkPaths([join(root, "copy/x")]), undefined, "same content as the cwd's AGENTS.md");
+  });
+
   it("emits several discoveries of one call nearest directory first, and remembers them across a reload", () => {
     const root = temp.make();
     writeTree(root, { "pkg/AGENTS.md": "pkg", "pkg/sub/AGENTS.md": "sub", "pkg/sub/leaf/x.ts": "" });
