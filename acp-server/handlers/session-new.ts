@@ -67,11 +67,11 @@ function asAcpConfigError<T>(ctx: ServerContext, read: () => T): T {
  * Reads config.yaml ahead of the first session/new (see agent-app.ts), and does the rest of what it does first and
  * keeps; a problem waits for session/new to be told.
  */
-export function primeConfig(ctx: ServerContext): void {
+export async function primeConfig(ctx: ServerContext): Promise<void> {
   try {
-    primeSessionOpening(loadHermesConfig(ctx.env));
+    await primeSessionOpening(loadHermesConfig(ctx.env));
   } catch {
-    // session/new reads it again and reports it with its line
+    // session/new reads it again and reports it with its line (an SDK that fails to load, the first prompt)
   }
 }
 

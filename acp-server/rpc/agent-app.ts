@@ -9,6 +9,7 @@ import { onDocumentEvents } from "../handlers/document-events.js";
 import { handleInitialize } from "../handlers/initialize.js";
 import type { ServerContext } from "./server-context.js";
 import { AGENT_NAME } from "./version.js";
+import { collectYoungGarbage } from "./young-garbage.js";
 
 // Session handlers pull in the whole engine (config, YAML, prompt builder, scanner): ~550 KB of code, ~40-80 ms to
 // compile. Every client asks for a session right after `initialize`, so they load before the initialize reply: the
@@ -45,14 +46,20 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
     .onRequest("initialize", async ({ params }) => {
       await handlers()
         // config.yaml read once now (its parse is cached by the file's stat): session/new then only checks the stat.
-        // A broken file is reported by session/new, with its line.
+        // A broken file is reported by session/new, with its line. The provider's SDK and Node's fetch load now too:
+        // every session's first prompt needs them, and a client may send that prompt the moment session/new answers
+        // (#23: the first prompt sent back to back took 2.3x the floor's time with them loaded after session/new,
+        // 1.3x loaded here; initialize grew from 0.9x the floor's to 1.1x, the floor loading its SDK at start too).
         .then((loaded) => loaded.primeConfig(ctx))
         .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`));
       heard();
       // HERMES_SCANNER_WARM_UP=off: a server that lives a second or two (the test suites start ~200) would spend
       // ~0.5 s of CPU compiling regexes it never runs; a scan then compiles what it needs.
       if (ctx.env.HERMES_SCANNER_WARM_UP !== "off") setImmediate(() => void warmUpScanner());
-      return handleInitialize(ctx, params);
+      const reply = handleInitialize(ctx, params);
+      // What loading left in the young generation is collected before the reply, not in session/new (young-garbage.ts).
+      collectYoungGarbage();
+      return reply;
     })
     .onRequest("authenticate", async ({ params }) => (await handlers()).handleAuthenticate(ctx, params))
     .onRequest("session/new", async ({ params, client }) => {

@@ -52,6 +52,25 @@ async function openApiClient(runtime: RuntimeProvider): Promise<ModelClient> {
 }
 
 /**
+ * Loads what the first request of `runtime` would load (its wire format's module, its SDK, Node's fetch), without
+ * opening a client: for `initialize`, so the user's first prompt does not wait for module compilation.
+ */
+export async function preloadModelClient(runtime: RuntimeProvider): Promise<void> {
+  void new Headers();
+  switch (runtime.apiMode) {
+    case "chat_completions":
+      await Promise.all([import("./chat-completions.js"), import("openai")]);
+      return;
+    case "codex_responses":
+      await Promise.all([import("./responses.js"), import("openai")]);
+      return;
+    case "anthropic_messages":
+      await Promise.all([import("./anthropic-messages.js"), import("@anthropic-ai/sdk")]);
+      return;
+  }
+}
+
+/**
  * The client a session talks through: the primary provider with retries (backoff, Retry-After), then each fallback
  * in order, each with its own retries, each failing over only while nothing has been shown to the user. Every
  * provider's SDK loads on its first use, so fallbacks that are never needed cost nothing.

@@ -17,7 +17,11 @@ import { Conversation } from "../loop/conversation.js";
 import { systemPromptAfterCompression } from "../prompt/prompt-after-compression.js";
 import { seedSoul } from "../prompt/soul.js";
 import { buildSystemPrompt, type SystemPrompt } from "../prompt/system-prompt.js";
-import { createModelClient, createModelClientWithFallbacks } from "../providers/create-model-client.js";
+import {
+  createModelClient,
+  createModelClientWithFallbacks,
+  preloadModelClient,
+} from "../providers/create-model-client.js";
 import type { TokenUsage } from "../providers/model-client.js";
 import { keepSandboxProbeIn } from "../sandbox/sandbox-probe-cache.js";
 import { keepScanVerdictsIn } from "../security/scan-verdicts.js";
@@ -205,8 +209,10 @@ export function buildSessionPrompt(
  * Does ahead what every session/new does first and keeps (the tool registry, the search for a Chromium), for a server
  * that has just started: the first session/new then costs what later ones do.
  */
-export function primeSessionOpening(config: HermesConfig): void {
+export async function primeSessionOpening(config: HermesConfig): Promise<void> {
   sessionBuiltIns(config);
+  const resolution = resolveRuntimeProvider(config.model, config.env, config.configPath);
+  if (resolution.ok) await preloadModelClient(resolution.runtime);
 }
 
 /** The built-in tools a session offers: the browser tools only when a Chromium is there to drive (browser-availability.ts). */
