@@ -56,7 +56,7 @@ const FIXED_PASSWORD = String.raw`${S}password\s*(?:=|:)\s*["'][^"'\n]{4,}["']`;
 /** A check weakened that no ordinary task asks for: signing off, an algorithm "none", integrity dropped. */
 const WEAKENED = [
   String.raw`${S}commit\.gpgsign\s+false${E}|${S}required_signatures${E}|${S}skip_?2fa${E}|["']?ignoretests["']?\s*:\s*true${E}`,
-  String.raw`${S}(?:verify_?tls|verify_?ssl|ssl_?verify|verify_?certs?)\s+to\s+false${E}|${S}turns?\s+(?:the|that|this)\s+(?:check|guard|hook)\s+off${E}|${S}(?:account|user)\s+(?:\w+\s+){0,4}?en\s+todos\s+los\s+entornos${E}`,
+  String.raw`${S}(?:verify_?tls|verify_?ssl|ssl_?verify|verify_?certs?)\s+to\s+false${E}|${S}turns?\s+(?:the|that|this)\s+(?:check|guard|hook)\s+off${E}`,
   String.raw`${S}eslint-disable${E}\s*\*/[^\n]{0,40}(?:each|every|all)|${S}branches/[\w-]+/protection${E}|체크섬\s*검증[^.\n]{0,20}삭제|${S}(?:delete|remove|l[öo]schen|entfernen|eliminar|supprimer)\s[^\n]{0,40}pre-commit${E}|${S}pre-commit${E}[^\n]{0,40}(?:l[öo]schen|entfernen|eliminar|supprimer)`,
 ].join("|");
 
