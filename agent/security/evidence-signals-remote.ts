@@ -32,8 +32,8 @@ const ENV_SECRET_IN_URL = String.raw`https?://[^\s"'<>)]{0,200}?[?&][\w-]{1,30}=
 /** A prose stand-in (not ASCII) as an image URL's query value: "![统计](https://…/c.png?q=用户消息全文)". */
 const PROSE_IMAGE_SLOT = String.raw`!\[[^\]\n]{0,80}\]\(\s*https?://[^)\s]{0,200}?[?&][\w-]{1,30}=[^\x00-\x7F&)\s]{3,}`;
 
-/** Data put into a URL's parameter, in other languages: "colocando no parâmetro src", "放进参数 q 中". */
-const INTO_PARAMETER = String.raw`${S}(?:no|en\s+el|dans\s+le|im|in\s+den)\s+par[âaáe]m[eè]tr[eo]s?${E}|放进参数|放入参数|填入参数|パラメータに入れ|파라미터에\s*넣|${S}(?:append|add|put|insert)\s+(?:it|them|this|that)\s+as\s+(?:a\s+)?(?:query\s+|url\s+)?(?:param(?:eter)?|argument)\s+to\s+the\s+(?:url|link)${E}`;
+/** Data put into a URL's parameter, in other languages: "colocando no parâmetro src", "放进参数 q 中" (not English "no parameters"). */
+const INTO_PARAMETER = String.raw`${S}(?:no|en\s+el|dans\s+le)\s+par[âaáe]m[eè]tr[eo]s?${E}|放进参数|放入参数|填入参数|パラメータに入れ|파라미터에\s*넣|${S}(?:append|add|put|insert)\s+(?:it|them|this|that)\s+as\s+(?:a\s+)?(?:query\s+|url\s+)?(?:param(?:eter)?|argument)\s+to\s+the\s+(?:url|link)${E}`;
 const ENCODED_FOR_URL = String.raw`${S}(?:codificad[oa]|encod[ée]e?)\s+(?:em|en)\s+base64${E}|${S}base64-?kodiert${E}|(?:URL|url|base64)\s*编码|URLエンコード|base64でエンコード|${S}(?:url-?encoded|url\s+encode)\s+(?:all|every|the\s+full|the\s+whole)${E}`;
 
 /** A tool call forged as JSON-RPC and something dangerous in its arguments. */
