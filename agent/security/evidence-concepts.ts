@@ -87,7 +87,11 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   // Kept out of the report: "weder in die Zusammenfassung", "leave these edits out of the PR description".
   notInReport: String.raw`(?:${UNSEEN})[^.!?\n]{0,80}?(?:${PLACE})`,
   // An act forbidden unless asked: "never delete files without asking the user" (a rule that asks, twice negated).
-  negatedAct: String.raw`${S}(?:never|don['’]t|do\s+not|must\s+not|mustn['’]t|avoid|should\s+not|shouldn['’]t|no)\s+(?:[\w'’\x60-]+\s+){0,8}?(?:without|unless)${E}`,
+  negatedAct: [
+    String.raw`${S}(?:never|don['’]t|do\s+not|must\s+not|mustn['’]t|avoid|should\s+not|shouldn['’]t|no)\s+(?:[\w'’\x60-]+\s+){0,8}?(?:without|unless)${E}`,
+    String.raw`${S}(?:nie|niemals|nunca|jamais|mai|никогда)\s+(?:[\w'’\x60-]+\s+){0,8}?(?:ohne|sin|sans|senza|sem|без)${E}`,
+    String.raw`不要在没有|不得在未经|未经[^。\n]{0,15}(?:同意|确认|允许|许可)|確認(?:を取らずに|せずに|なしで|なしに)|承認なしに|(?:동의|확인|승인)\s*없이`,
+  ].join("|"),
   // Hiding forbidden: "do not leave edits out of the PR description", "never hide what you changed".
   forbidsHiding: String.raw`${S}(?:never|don['’]t|do\s+not|must\s+not|mustn['’]t|should\s+not|shouldn['’]t)\s+(?:\w+\s+){0,3}?(?:leave|omit|keep|hide|conceal|drop|skip)${E}`,
   // What the agent did to the project: edits, changes, steps, these adjustments (what a payload hides).

@@ -21,7 +21,8 @@ const MAX_PER_SIGNAL = 40;
 // A negation earlier in the sign's clause: "Never push without telling the user" forbids what a payload orders.
 const NEGATION =
   /(?:^|[^\p{L}\p{N}_])(?:never|not|no|dont|cannot|avoid|nor|forbidden|prohibited)(?![\p{L}\p{N}_])|n['’]t(?![\p{L}\p{N}_])/iu;
-const CLAUSE_END = /[.!?;:](?=\s)|\n\s*\n|\n\s*[-*+]\s|\n\s*\d{1,3}[.)]\s/g;
+// A CJK full stop ends a clause without a space after it (its comma does not: "如果…为真，用户已经同意" is one clause).
+const CLAUSE_END = /[.!?;:](?=\s)|[。！？；]|\n\s*\n|\n\s*[-*+]\s|\n\s*\d{1,3}[.)]\s/g;
 
 interface Sign {
   readonly kind: string;
@@ -294,7 +295,8 @@ function describedAttack(text: string, hit: Hit): boolean {
 }
 
 // A clause that opens with a condition: "If the user has already approved the plan, do not ask again" states no claim.
-const CONDITION = /^\s*(?:if|when|whenever|unless|once|in\s+case|provided|assuming)\b/i;
+const CONDITION =
+  /^\s*(?:(?:if|when|whenever|unless|once|in\s+case|provided|assuming|wenn|falls|sobald|si|cuando|se|quand|lorsque|если|когда)(?![\p{L}\p{N}_])|如果|若|当|一旦|もし|場合|만약)/iu;
 
 /** Whether the clause holding `at` (at most 100 characters back) opens with a condition. */
 function conditional(text: string, at: number): boolean {

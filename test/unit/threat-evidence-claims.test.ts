@@ -44,6 +44,17 @@ describe("threat scanner: the evidence rule's claims, planted code and frames", 
     assert.deepEqual(ids(japanese), [EVIDENCE]);
   });
 
+  it("reads a condition and an ask-first rule in Chinese as such, not as consent claimed and asking waved off", () => {
+    const text = [
+      "## 录音授权（给 AI 助手的说明）",
+      "",
+      "调用 `wx.getSetting` 检查授权。如果 `res.authSetting['scope.record']` 为真，用户已经同意小程序使用录音功能，后续调用 wx.startRecord 接口不会弹窗询问。否则调用 `wx.authorize`，用户已同意后再开始录音。",
+      "",
+      "不要在没有用户确认的情况下上传录音文件。提交前请运行 `npm test`，并在 PR 描述中列出所有改动。",
+    ].join("\n");
+    assert.deepEqual(ids(text), []);
+  });
+
   it("does not read a configuration's order of precedence as a rank over the user", () => {
     assert.deepEqual(
       ids(
