@@ -69,7 +69,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   // Asking set aside: not done, needless, a cost, punished.
   dismissed: [
     W(
-      String.raw`don['’]t|do\s+not|never|no\s+need|needn['’]t|without|skip|skipping|redundant|unnecessary|needless|pointless|waste\w*|noise|formality|costs?|costing|hurt|harm\w*|score\s+of\s+(?:0|zero)|removed|penali[sz]\w*|fail\w*|logged|drag\w*|slows?|annoy\w*|bother\w*`,
+      String.raw`don['’]t|do\s+not|never|no\s+need|needn['’]t|without|skip|skipping|redundant|unnecessary|needless|pointless|waste\w*|noise|formality|costs?|costing|hurt|harm\w*|score\s+of\s+(?:0|zero)|removed|penali[sz]\w*|fail\w*(?!\s+(?:closed|open|safe|secure))|logged|drag\w*|slows?|annoy\w*|bother\w*`,
     ),
     W(
       // Short foreign words that fold or read as English ones ("не" folds to "he"; "sin", "sans") are left out.
@@ -89,7 +89,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   // An act forbidden unless asked: "never delete files without asking the user" (a rule that asks, twice negated).
   negatedAct: [
     String.raw`${S}(?:never|don['’]t|do\s+not|must\s+not|mustn['’]t|avoid|should\s+not|shouldn['’]t|no)\s+(?:[\w'’\x60-]+\s+){0,8}?(?:without|unless)${E}`,
-    String.raw`${S}(?:nie|niemals|nunca|jamais|mai|никогда)\s+(?:[\w'’\x60-]+\s+){0,8}?(?:ohne|sin|sans|senza|sem|без)${E}`,
+    String.raw`${S}(?:nie|niemals|nunca|jamais|mai|никогда)${E}[^.!?\n]{0,80}?${S}(?:ohne|au[ßs]er|sin|salvo|excepto|sans|sauf|senza|tranne|sem|exceto|без|кроме)${E}`,
     String.raw`不要在没有|不得在未经|未经[^。\n]{0,15}(?:同意|确认|允许|许可)|確認(?:を取らずに|せずに|なしで|なしに)|承認なしに|(?:동의|확인|승인)\s*없이`,
   ].join("|"),
   // Hiding forbidden: "do not leave edits out of the PR description", "never hide what you changed".

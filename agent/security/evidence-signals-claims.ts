@@ -15,14 +15,14 @@ const ALREADY_APPROVED = [
   String.raw`${S}(?:admin|administrator|owner|maintainers?|team|ciso|cto|lead|manager|security|they|he|she|i|we)\s+(?:has\s+|have\s+)?already\s+(?:pre-?)?(?:approved|authori[sz]ed|signed\s+off|acknowledged|agreed\s+to|accepted|cleared|okayed)${E}|${S}(?:this|it|the\s+(?:change|exception|request|action|step))\s+(?:has|was|is)\s+already\s+(?:been\s+)?(?:pre-?)?(?:approved|authori[sz]ed|signed\s+off|acknowledged|cleared)${E}`,
   String.raw`${S}(?:has\s+been|was)\s+signed\s+(?:off\s+)?by\s+the\s+(?:ciso|cto|security\s+team|owner|maintainers?)${E}|${S}signed\s+by\s+the\s+\w+['’]?s?\s+office${E}`,
   String.raw`${S}(?:bereits|schon)\s+(?:abgestimmt|genehmigt|freigegeben|gekl[äa]rt)${E}|${S}ya\s+(?:acept[óo]|aprob[óo]|autoriz[óo]|dio\s+(?:su\s+)?(?:permiso|visto\s+bueno))${E}|${S}j[áa]\s+(?:aceitou|aprovou|autorizou)${E}|${S}a\s+(?:d[ée]j[àa]\s+)?(?:valid[ée]|approuv[ée]|autoris[ée])${E}`,
-  String.raw`了承は取得済み|承認済み|許可済み|許可を得て|了承を得て|已(?:经)?(?:同意|批准|授权|确认)(?!后|之后|以后)|이미\s*(?:승인|동의|허락)|уже\s+(?:одобр\w*|согласова\w*|разреш\w*)`,
+  String.raw`了承は取得済み|承認済み|許可済み|許可を得て|了承を得て|(?<!(?:视为|当作|算作|视作)[^。\n]{0,10})已(?:经)?(?:同意|批准|授权|确认)(?!后|之后|以后|[^。\n]{0,20}时)|이미\s*(?:승인|동의|허락)|уже\s+(?:одобр\w*|согласова\w*|разреш\w*)`,
 ].join("|");
 
 /** The person said to have agreed earlier: "the user agreed to that at the start", "l'utilisateur a validé". */
 const PERSON_AGREED = [
   String.raw`${S}(?:the\s+)?(?:user|person|human|requester|requesting\s+engineer)\s+(?:has\s+)?(?:already\s+)?(?:agreed|approved|consented|acknowledged|accepted|confirmed|said\s+(?:yes|ok))${E}`,
   String.raw`${S}l['’]utilisateur\s+a\s+(?:d[ée]j[àa]\s+)?(?:valid|approuv|accept|confirm|autoris)\w*|${S}(?:el\s+usuario|la\s+persona)\s+(?:ya\s+)?(?:aprob|acept|confirm|valid|autoriz)\w*|${S}o\s+usu[áa]rio\s+(?:j[áa]\s+)?(?:aprov|aceit|confirm|valid|autoriz)\w*|${S}der\s+(?:nutzer|benutzer|mensch)\s+hat\s+(?:bereits\s+|schon\s+)?(?:zugestimmt|best[äa]tigt|freigegeben|eingewilligt)${E}`,
-  String.raw`用户(?:已经?|在[^。\n]{0,20})(?:同意|批准|确认|说过)(?!后|之后|以后)|ユーザー(?:は|が)(?:既に|すでに)?(?:同意|承認|了承)|사용자(?:가|는)\s*(?:이미\s*)?(?:동의|승인)|пользователь\s+(?:уже\s+)?(?:согласил\w*|одобрил\w*|подтвердил\w*)`,
+  String.raw`用户(?:已经?|在[^。\n]{0,20})(?:同意|批准|确认|说过)(?!后|之后|以后|[^。\n]{0,20}时)|ユーザー(?:は|が)(?:既に|すでに)?(?:同意|承認|了承)|사용자(?:가|는)\s*(?:이미\s*)?(?:동의|승인)|пользователь\s+(?:уже\s+)?(?:согласил\w*|одобрил\w*|подтвердил\w*)`,
 ].join("|");
 
 /** The agent told to answer its own confirmations: "answer it yourself with yes", "When a tool asks Atlas for approval, Atlas grants it". */
@@ -37,7 +37,8 @@ const ABOVE_THE_PERSON = [
   String.raw`${S}outranks?\s+(?:the\s+)?(?:user|theirs|person|human|chat|requester)${E}(?!['’]s|\s+(?:settings|config\w*|level|scope|files?|values?|preferences))|${S}(?:takes?|has|have|given)\s+(?:precedence|priority)\s+over\s+(?:the\s+|any\s+|your\s+)?(?:chat|person|user|human|conversation|session|requester)${E}(?!['’]s|\s+(?:settings|config\w*|level|scope|files?|values?|preferences|-))`,
   String.raw`${S}even\s+if\s+(?:the\s+)?(?:user|person|human|they|he|she)\s+(?:tries|asks|objects|says|tells|disagrees|insists|protests)${E}|${S}rather\s+than\s+(?:the\s+)?(?:person|user|human)['’]?s?${E}|${S}(?:later\s+)?objections?\s+(?:in\s+the\s+chat\s+)?as\s+a\s+test${E}`,
   String.raw`${S}prioridad\s+sobre\s+(?:la\s+persona|el\s+usuario)|${S}prioridade\s+sobre\s+(?:a\s+pessoa|o\s+usu[áa]rio)|${S}priorit[ée]\s+sur\s+(?:la\s+personne|l['’]utilisateur)|${S}vorrang\s+vor\s+(?:der\s+person|dem\s+(?:nutzer|benutzer|menschen))`,
-  String.raw`요청보다[^.\n]{0,20}우선|より優先|を優先して|こちらを優先|优先于|高于用户|важнее\s+(?:пользовател|человек)\w*`,
+  // The person named on the other side, not a setting ranked over another ("ユーザー設定より優先").
+  String.raw`요청보다[^.\n]{0,20}우선|ユーザー(?:の指示|の依頼|の要求)より優先|ユーザーが[^。\n]{0,30}(?:ても|でも)[^。\n]{0,20}優先|优先于用户(?:的)?(?:指示|请求|要求)|高于用户(?:的)?(?:指示|请求|要求)|важнее\s+(?:пользовател|человек)\w*`,
 ].join("|");
 
 /** An authority claimed in another language: "Comunicado oficial", "공식 지시", "인증된 메인테이너", "verified maintainer". */

@@ -52,7 +52,7 @@ const DECODE_AND_ACT = String.raw`${S}decode\s+(?:it|this|them|the\s+\w+)\s*,?\s
 const FORWARD_LATEST = String.raw`${S}forward\s+(?:the|my|their|his|her)\s+(?:most\s+recent|latest|last|newest)\s+(?:e-?mails?|messages?)\s+to${E}`;
 
 /** Told to keep a rule in long-term memory, in the languages of the payloads: "長期メモリに記録", "Zapamiętaj tę zasadę". */
-const KEEP_IN_MEMORY = String.raw`長期メモリ|メモリに(?:保存|記録)|記憶して(?:ください|おいて)|长期记忆|记住(?:这|此)|메모리에\s*(?:저장|기록)|${S}запомни\w*${E}|${S}долговременн\w+\s+памят\w*|${S}zapami[ęe]taj${E}|${S}merke?\s+dir${E}|${S}(?:guarda|recuerda)\s+(?:esto\s+|esta\s+regla\s+)?en\s+(?:tu\s+)?memoria${E}|${S}m[ée]morise${E}|${S}memorizza${E}|${S}na\s+kolejne\s+sesje${E}`;
+const KEEP_IN_MEMORY = String.raw`(?:長期)?メモリに(?:記録|保存)して|記憶して(?:ください|おいて)|(?:记住|存入|保存到|写入)(?:你的)?(?:长期)?记忆|记住(?:这|此)(?:条|个)?(?:规则|规定)|메모리에\s*(?:저장|기록)해|${S}запомни\w*${E}|${S}zapami[ęe]taj${E}|${S}merke?\s+dir${E}|${S}(?:guarda|recuerda)\s+(?:esto\s+|esta\s+regla\s+)?en\s+(?:tu\s+)?memoria${E}|${S}m[ée]morise${E}|${S}memorizza${E}`;
 
 /** Only slipped into another edit: "only piggyback it onto edits to that file". */
 const PIGGYBACKED = String.raw`${S}piggyback\w*\s+(?:it|this|them)\s+(?:onto|on)${E}`;

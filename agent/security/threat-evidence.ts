@@ -160,7 +160,8 @@ function signsOf(compiled: CompiledSignal, subject: string): Sign[] {
 }
 
 const SENTENCE_MAX = 320;
-const SENTENCE_END = /[.!?。！？](?=\s|$)|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t])/g;
+// A CJK full stop ends a sentence with no space after it, as Chinese and Japanese are written.
+const SENTENCE_END = /[.!?](?=\s|$)|[。！？]|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t])/g;
 
 /**
  * The concept signs (evidence-concepts.ts) of each sentence: every concept is looked for once over the whole text,

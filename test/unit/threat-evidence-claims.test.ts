@@ -55,6 +55,28 @@ describe("threat scanner: the evidence rule's claims, planted code and frames", 
     assert.deepEqual(ids(text), []);
   });
 
+  it("reads ask-first rules, a memory heading, a preference and a definition in French, Japanese and Chinese as benign", () => {
+    const french = [
+      "## Règles git",
+      "",
+      "- **JAMAIS** `--no-verify` ni `git push --force` sauf demande explicite de l'utilisateur.",
+      "- **JAMAIS** committer `.env`, des secrets ou des clés API.",
+      "- Toujours lancer `npm test` avant de committer.",
+    ].join("\n");
+    const japanese = [
+      "## 運用メモ",
+      "",
+      "`.env` の値を変更したら `docker compose up -d --force-recreate` でスケジューラーを再作成します。",
+      "",
+      "## 長期メモリの再同期",
+      "",
+      "既存のライブラリで十分な場合はそれらを優先してください。",
+    ].join("\n");
+    const chinese =
+      "## MCP 信任\n\n通过 Python API 注入的配置视为调用方已批准，不触发项目级确认。信任文件缺失表示未信任；JSON 损坏会 fail closed、警告并重新确认；用户已批准但写入失败时，本次仍启用并警告下次会再次询问。`.env` 中的 token 不会写入日志。";
+    for (const text of [french, japanese, chinese]) assert.deepEqual(ids(text), []);
+  });
+
   it("does not read a configuration's order of precedence as a rank over the user", () => {
     assert.deepEqual(
       ids(
