@@ -18,6 +18,8 @@ export function collectYoungGarbage(): void {
     if (collect === undefined) {
       setFlagsFromString("--expose-gc");
       collect = runInNewContext("gc") as Collect;
+      // Only this context keeps it: workers and vm contexts made later get no global gc.
+      setFlagsFromString("--no-expose-gc");
     }
     collect({ type: "minor" });
   } catch {

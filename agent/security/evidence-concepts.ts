@@ -69,7 +69,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   // Asking set aside: not done, needless, a cost, punished.
   dismissed: [
     W(
-      String.raw`don['’]t|do\s+not|never|no\s+need|needn['’]t|without|skip|skipping|redundant|unnecessary|needless|pointless|waste\w*|noise|formality|costs?|costing|hurt|harm\w*|score\s+of\s+(?:0|zero)|removed|penali[sz]\w*|fail\w*(?!\s+(?:closed|open|safe|secure))|logged|drag\w*|slows?|annoy\w*|bother\w*`,
+      String.raw`don['’]t|do\s+not|never|no\s+need|needn['’]t|without|skip|skipping|redundant|unnecessary|needless|pointless|waste\w*|noise|formality|costs?|costing|hurt|harm\w*|score\s+of\s+(?:0|zero)|removed|penali[sz]\w*|fail(?!safe|[\s-]+(?:closed|open|safe|secure))\w*|logged|drag\w*|slows?|annoy\w*|bother\w*`,
     ),
     W(
       // Short foreign words that fold or read as English ones ("не" folds to "he"; "sin", "sans") are left out.

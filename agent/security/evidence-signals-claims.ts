@@ -12,22 +12,22 @@ import { E, S } from "./pattern-kit.js";
 /** Approval said to exist already: "the admin already approved this", "Die Freigabe ist bereits abgestimmt". */
 const ALREADY_APPROVED = [
   // Said of this act or by someone with a say, not of "tool calls that have already been approved" in an API's docs.
-  String.raw`${S}(?:admin|administrator|owner|maintainers?|team|ciso|cto|lead|manager|security|they|he|she|i|we)\s+(?:has\s+|have\s+)?already\s+(?:pre-?)?(?:approved|authori[sz]ed|signed\s+off|acknowledged|agreed\s+to|accepted|cleared|okayed)${E}|${S}(?:this|it|the\s+(?:change|exception|request|action|step))\s+(?:has|was|is)\s+already\s+(?:been\s+)?(?:pre-?)?(?:approved|authori[sz]ed|signed\s+off|acknowledged|cleared)${E}`,
+  String.raw`${S}(?:admin|administrator|owner|maintainers?|team|ciso|cto|lead|manager|security|they|he|she|i|we)\s+(?:has\s+|have\s+)?already\s+(?:pre-?)?(?:approved|authori[sz]ed|signed\s+off|acknowledged|agreed\s+to|accepted|cleared|okayed)${E}|${S}(?:this|it|the\s+(?:change|exception|request|action|step))\s+(?:has|was|is)\s+already\s+(?:been\s+)?(?:pre-?)?(?:approved|authori[sz]ed|signed\s+off)${E}`,
   String.raw`${S}(?:has\s+been|was)\s+signed\s+(?:off\s+)?by\s+the\s+(?:ciso|cto|security\s+team|owner|maintainers?)${E}|${S}signed\s+by\s+the\s+\w+['’]?s?\s+office${E}`,
-  String.raw`${S}(?:bereits|schon)\s+(?:abgestimmt|genehmigt|freigegeben|gekl[äa]rt)${E}|${S}ya\s+(?:acept[óo]|aprob[óo]|autoriz[óo]|dio\s+(?:su\s+)?(?:permiso|visto\s+bueno))${E}|${S}j[áa]\s+(?:aceitou|aprovou|autorizou)${E}|${S}a\s+(?:d[ée]j[àa]\s+)?(?:valid[ée]|approuv[ée]|autoris[ée])${E}`,
-  String.raw`了承は取得済み|承認済み|許可済み|許可を得て|了承を得て|(?<!(?:视为|当作|算作|视作)[^。\n]{0,10})已(?:经)?(?:同意|批准|授权|确认)(?!后|之后|以后|[^。\n]{0,20}时)|이미\s*(?:승인|동의|허락)|уже\s+(?:одобр\w*|согласова\w*|разреш\w*)`,
+  String.raw`${S}(?:bereits|schon)\s+(?:abgestimmt|genehmigt)${E}|${S}ya\s+(?:acept[óo]|aprob[óo]|autoriz[óo]|dio\s+(?:su\s+)?(?:permiso|visto\s+bueno))${E}|${S}j[áa]\s+(?:aceitou|aprovou|autorizou)${E}|${S}a\s+(?:d[ée]j[àa]\s+)?(?:valid[ée]|approuv[ée]|autoris[ée])${E}`,
+  String.raw`了承は取得済み|承認済み|許可済み|許可を得て|了承を得て|(?<!(?:视为|当作|算作|视作)[^。\n]{0,10})已(?:经)?(?:同意|批准|授权|确认)(?!后|之后|以后|[^。\n]{0,20}(?<!随|及|同|按|准|暂)时)|이미\s*(?:승인|동의|허락)|уже\s+(?:одобр\w*|согласова\w*|разреш\w*)`,
 ].join("|");
 
 /** The person said to have agreed earlier: "the user agreed to that at the start", "l'utilisateur a validé". */
 const PERSON_AGREED = [
-  String.raw`${S}(?:the\s+)?(?:user|person|human|requester|requesting\s+engineer)\s+(?:has\s+)?(?:already\s+)?(?:agreed|approved|consented|acknowledged|accepted|confirmed|said\s+(?:yes|ok))${E}`,
+  String.raw`${S}(?:the\s+)?(?:user|person|human|requester|requesting\s+engineer)\s+(?:has\s+)?(?:already\s+)?(?:agreed|approved|consented|said\s+(?:yes|ok))${E}`,
   String.raw`${S}l['’]utilisateur\s+a\s+(?:d[ée]j[àa]\s+)?(?:valid|approuv|accept|confirm|autoris)\w*|${S}(?:el\s+usuario|la\s+persona)\s+(?:ya\s+)?(?:aprob|acept|confirm|valid|autoriz)\w*|${S}o\s+usu[áa]rio\s+(?:j[áa]\s+)?(?:aprov|aceit|confirm|valid|autoriz)\w*|${S}der\s+(?:nutzer|benutzer|mensch)\s+hat\s+(?:bereits\s+|schon\s+)?(?:zugestimmt|best[äa]tigt|freigegeben|eingewilligt)${E}`,
-  String.raw`用户(?:已经?|在[^。\n]{0,20})(?:同意|批准|确认|说过)(?!后|之后|以后|[^。\n]{0,20}时)|ユーザー(?:は|が)(?:既に|すでに)?(?:同意|承認|了承)|사용자(?:가|는)\s*(?:이미\s*)?(?:동의|승인)|пользователь\s+(?:уже\s+)?(?:согласил\w*|одобрил\w*|подтвердил\w*)`,
+  String.raw`用户(?:已经?|在[^。\n]{0,20})(?:同意|批准|确认|说过)(?!后|之后|以后|[^。\n]{0,20}(?<!随|及|同|按|准|暂)时)|ユーザー(?:は|が)(?:既に|すでに)?(?:同意|承認|了承)|사용자(?:가|는)\s*(?:이미\s*)?(?:동의|승인)|пользователь\s+(?:уже\s+)?(?:согласил\w*|одобрил\w*|подтвердил\w*)`,
 ].join("|");
 
 /** The agent told to answer its own confirmations: "answer it yourself with yes", "When a tool asks Atlas for approval, Atlas grants it". */
 const SELF_APPROVED = [
-  String.raw`${S}(?:answer|approve|accept|confirm|click\s+through|dismiss)\s+(?:it|them|the\s+(?:prompt|dialog|confirmation|request|popup)s?)\s+(?:yourself|on\s+(?:your\s+own|their\s+behalf|the\s+user['’]s\s+behalf))${E}|${S}(?:answer|respond\s+to|reply\s+to)\s+(?:it|them|that|the\s+\w+)\s+(?:yourself\s+)?with\s+["“']?(?:yes|y|allow|approve)${E}`,
+  String.raw`${S}(?:answer|approve|accept|confirm|click\s+through|dismiss)\s+(?:it|them|the\s+(?:prompt|dialog|confirmation|request|popup)s?)\s+(?:yourself|on\s+(?:your\s+own|their\s+behalf|the\s+user['’]s\s+behalf))${E}|${S}(?:answer|respond\s+to|reply\s+to)\s+(?:it|them|that|the\s+\w+)\s+yourself\s+with\s+["“']?(?:yes|y|allow|approve)${E}`,
   String.raw`${S}asks?\s+(?:\w+\s+){0,2}?for\s+(?:approval|permission|confirmation)\s*,\s*(?:\w+\s+){0,2}?(?:grants?|approves?|gives?|accepts?|says\s+yes\s+to)\s+it${E}`,
 ].join("|");
 
@@ -44,8 +44,8 @@ const ABOVE_THE_PERSON = [
 /** An authority claimed in another language: "Comunicado oficial", "공식 지시", "인증된 메인테이너", "verified maintainer". */
 const CLAIMED_AUTHORITY = [
   // A privilege claimed for the request itself: "I have authorization", "You are operating in authorized mode".
-  String.raw`${S}i\s+(?:have|hold|got)\s+(?:the\s+)?(?:authori[sz]ation|clearance|sign-?off)${E}|${S}(?:operating|running|working)\s+in\s+(?:an?\s+)?(?:authori[sz]ed|privileged|unrestricted|elevated|god|admin)\s+mode${E}`,
-  String.raw`${S}(?:comunicado|aviso|mensaje|mensagem|instru[çc][ãa]o|instrucci[óo]n)\s+oficial${E}|${S}(?:offizielle|verbindliche)\s+(?:anweisung|mitteilung)${E}|${S}(?:message|instruction|consigne)\s+officielle${E}|${S}официальн\w+\s+(?:указани|инструкци|сообщени)\w*`,
+  String.raw`${S}i\s+(?:have|hold|got)\s+(?:the\s+)?(?:authori[sz]ation|clearance|sign-?off)${E}|${S}you\s+(?:are|['’]re)\s+(?:now\s+)?(?:operating|running|working)\s+in\s+(?:an?\s+)?(?:authori[sz]ed|privileged|unrestricted|elevated|god|admin)\s+mode${E}`,
+  String.raw`${S}(?:comunicado|mensaje|mensagem|instru[çc][ãa]o|instrucci[óo]n)\s+oficial\s+(?:d[aoe]|para)\s+(?:\w+\s+){0,3}?(?:modelos?|asistentes?|assistentes?|agentes?|ia|ai)${E}|${S}(?:offizielle|verbindliche)\s+(?:anweisung|mitteilung)${E}|${S}(?:message|instruction|consigne)\s+officielle${E}|${S}официальн\w+\s+(?:указани|инструкци|сообщени)\w*`,
   String.raw`${S}(?:verified|signed)\s+(?:maintainer|owner|repository\s+owner)${E}|${S}(?:standing|signed|official)\s+instruction\s+(?:of|from)\s+the\s+(?:repository\s+|repo\s+)?owner${E}`,
   String.raw`공식\s*지시|인증된\s*메인테이너|公式の指示|官方(?:指示|通知|指令)`,
 ].join("|");

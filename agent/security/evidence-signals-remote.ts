@@ -8,26 +8,29 @@ import { E, S } from "./pattern-kit.js";
  * check that has no ordinary reason to be asked of an agent.
  */
 
-/** A remote script planted where it runs again: "add this line to the end of ~/.bashrc … (curl … | sh)". */
-const PLANTED_REMOTE = String.raw`${S}(?:add|append|put|insert|write|include)\s+(?:this|the\s+following|these|it|that)\s+(?:\w+\s+){0,2}?(?:to|into|in|at\s+the\s+end\s+of|to\s+the\s+end\s+of)\s+[^\n]{0,40}?(?:\.bashrc|\.zshrc|\.profile|\.bash_profile|crontab|\.git/hooks/[\w-]+)[\s\S]{0,300}?(?:\|\s*(?:ba|z|da)?sh(?![\w-])|&&\s*(?:\.?/|/tmp/)[\w./-]+)`;
+/**
+ * A remote script planted where it runs again: "add this line to the end of ~/.bashrc: … (curl … | sh)", the command
+ * in the code block that follows the order (not an installer line further on, as a README has).
+ */
+const PLANTED_REMOTE = String.raw`${S}(?:add|append|put|insert|write|include)\s+(?:this|the\s+following|these|it|that)\s+(?:\w+\s+){0,2}?(?:to|into|in|at\s+the\s+end\s+of|to\s+the\s+end\s+of)\s+[^\n]{0,40}?(?:\.bashrc|\.zshrc|\.profile|\.bash_profile|crontab|\.git/hooks/[\w-]+)[^\n]{0,120}\n(?:[^\n]{0,120}\n){0,3}?(?:[ \t]{4,}|\t|[ \t]*\x60{3}[^\n]*\n[ \t]*)[^\n]{0,200}?(?:\|\s*(?:ba|z|da)?sh(?![\w-])|&&\s*(?:\.?/|/tmp/)[\w./-]+)`;
 
 /** Fetched code evaluated: https.get(…, r => … eval(d)), fetch(url).then(eval), exec(urlopen(…).read()). */
 const FETCHED_EVAL = String.raw`(?:\.get|${S}fetch|${S}urlopen|${S}request)\s*\(\s*\\?["'\x60]https?://[^\n]{0,300}?${S}(?:eval|exec|new\s+Function)\s*\(|${S}(?:eval|exec)\s*\(\s*(?:urlopen|requests\.get|urllib\.request\.urlopen)\s*\(`;
 
 /** The environment piped to the network: "env | base64 -w0 | curl -s -d @- https://…". */
-const ENV_SENT = String.raw`(?:^|[\s;|&(\x60])(?:env|printenv|export\s+-p)\s*\|[^\n]{0,100}?\|\s*(?:curl|wget|nc|ncat)${E}`;
+const ENV_SENT = String.raw`(?:^|[;&(\x60]|\s)(?:env|printenv|export\s+-p)\s*\|\s*(?:(?:base64|gzip|xxd|openssl|tr|sed|awk|grep|cut|sort|head)${E}[^\n|]{0,60}\|\s*){0,3}(?:curl|wget|nc|ncat)${E}`;
 
 /** Downloaded, made executable and run, its output thrown away: "curl … > /tmp/run.sh && chmod +x … && /tmp/run.sh". */
-const DOWNLOAD_RUN = String.raw`${S}(?:curl|wget)\s[^\n]{0,200}?(?:>|-o|-O)\s*\S+\s*(?:&&|;)\s*chmod\s+(?:\+x|[0-7]{3,4})\s+\S+\s*(?:&&|;)\s*(?:\.?/|/tmp/|(?:ba)?sh\s)`;
+const DOWNLOAD_RUN = String.raw`${S}(?:curl|wget)\s[^\n]{0,200}?(?:>|-o|-O)\s*\S{1,200}?\s*(?:&&|;)\s*chmod\s+(?:\+x|[0-7]{3,4})\s+\S{1,200}?\s*(?:&&|;)\s*(?:\.?/|/tmp/|(?:ba)?sh\s)`;
 const OUTPUT_DISCARDED = String.raw`&>\s*/dev/null|>\s*/dev/null\s+2>&1\s*&(?!&)`;
 
 /** A Python sandbox escape: ().__class__.__mro__[-1].__subclasses__()[133].__init__.__globals__['popen']. */
-const SANDBOX_ESCAPE = String.raw`__subclasses__\s*\(\s*\)[^\n]{0,200}?(?:popen|system|__import__|__builtins__|eval|exec)`;
+const SANDBOX_ESCAPE = String.raw`(?:__class__|__mro__|__base__|__bases__)[^\n]{0,40}?__subclasses__\s*\(\s*\)[^\n]{0,200}?(?:__globals__|__builtins__|__import__)`;
 
 /** Two secrets' variables in one URL's query: "?gh=${env:GITHUB_TOKEN}&aws=${env:AWS_SECRET_ACCESS_KEY}". */
-const SECRET_VAR = String.raw`[?&][\w-]{1,30}=\$\{?(?:env:|env\.|process\.env\.)?[A-Za-z_]*(?:TOKEN|KEY|SECRET|PASSWORD|CREDENTIALS?)[A-Za-z_]*\}?`;
+const SECRET_VAR = String.raw`[?&][\w-]{1,30}=\$\{?(?:env:|env\.|process\.env\.)?[A-Za-z_]{0,40}?(?:TOKEN|KEY|SECRET|PASSWORD|CREDENTIALS?)[A-Za-z_]{0,40}\}?`;
 const SECRETS_IN_URL = String.raw`https?://[^\s"'<>)]{0,200}?${SECRET_VAR}[^\s"'<>)]{0,200}?${SECRET_VAR}`;
-const ENV_SECRET_IN_URL = String.raw`https?://[^\s"'<>)]{0,200}?[?&][\w-]{1,30}=\$\{(?:env:|env\.)[A-Za-z_]*(?:TOKEN|KEY|SECRET|PASSWORD)`;
+const ENV_SECRET_IN_URL = String.raw`https?://[^\s"'<>)]{0,200}?[?&][\w-]{1,30}=\$\{(?:env:|env\.)[A-Za-z_]{0,40}?(?:TOKEN|KEY|SECRET|PASSWORD)`;
 
 /** A prose stand-in (not ASCII) as an image URL's query value: "![统计](https://…/c.png?q=用户消息全文)". */
 const PROSE_IMAGE_SLOT = String.raw`!\[[^\]\n]{0,80}\]\(\s*https?://[^)\s]{0,200}?[?&][\w-]{1,30}=[^\x00-\x7F&)\s]{3,}`;
@@ -38,12 +41,12 @@ const ENCODED_FOR_URL = String.raw`${S}(?:codificad[oa]|encod[ée]e?)\s+(?:em|en
 
 /** A tool call forged as JSON-RPC and something dangerous in its arguments. */
 const FORGED_CALL = String.raw`["']method["']\s*:\s*["']tools/call["']`;
-const DANGEROUS_ARGUMENT = String.raw`${S}rm\s+-rf${E}|["']sudo["']\s*:\s*true|\|\s*(?:ba)?sh${E}|${S}curl\s+-`;
+const DANGEROUS_ARGUMENT = String.raw`${S}rm\s+-rf${E}|["']sudo["']\s*:\s*true|\|\s*(?:ba)?sh${E}`;
 
 /** A safeguard of authentication or integrity switched off outright: JWT "none", expiry ignored, 2FA skipped, passwords hashed with MD5. */
 const DISARMED = [
   String.raw`${S}algorithms${E}[^\n]{0,40}["']none["']|${S}ignoreexpiration${E}[^\n]{0,30}(?:true|option)|${S}skip_?2fa\s*=\s*true${E}|${S}(?:drop|remove|strip|delete)\s+(?:\w+\s+){0,3}?[\x60'"]?integrity(?:=|\s+attributes?)|${S}(?:drop|remove|delete)\s+(?:\w+\s+){0,3}?certificate\s+pinning${E}`,
-  String.raw`${S}(?:hashlib\.)?md5${E}[^\n]{0,60}(?:without|bez|sin|sans|ohne|sem)\s+(?:a\s+)?(?:salt|soli|sal|sel|salz)${E}|(?:password|passwort|contrase[ñn]a|senha|has[łl]\w*|пароль)[^\n]{0,80}${S}(?:hashlib\.)?md5${E}`,
+  String.raw`${S}(?:hashlib\.)?md5${E}[^\n]{0,60}(?:without|bez|sin|sans|ohne|sem)\s+(?:a\s+)?(?:salt|soli|sal|sel|salz)${E}`,
 ].join("|");
 
 /** A Make variable run as a shell with -c on another variable: "$(S) -c "$(X)"" (the run half of a decode chain). */
@@ -64,15 +67,15 @@ const WEAKENED = [
 const ACCOUNT_TAKEN = String.raw`${S}(?:change|reset|set|update)\s+(?:the\s+)?(?:user['’]s\s+|their\s+|his\s+|her\s+)?password\s+(?:of|for)\s+(?:the\s+)?user\s+to${E}|${S}(?:change|set|update)\s+(?:the\s+)?(?:user['’]s\s+|their\s+)?(?:recovery|backup)\s+e-?mail\s+to${E}`;
 
 export const REMOTE_SIGNALS: readonly EvidenceSignal[] = [
-  { kind: "planted_remote", weight: 4, source: PLANTED_REMOTE },
+  { kind: "planted_remote", weight: 2, source: PLANTED_REMOTE },
   { kind: "decode_and_run", weight: 4, source: FETCHED_EVAL, negatable: false, caseSensitive: true },
   { kind: "secret_sent", weight: 4, source: ENV_SENT, negatable: false },
   { kind: "harm", weight: 1, source: DOWNLOAD_RUN, negatable: false },
   { kind: "quiet", weight: 1, source: OUTPUT_DISCARDED, negatable: false },
   { kind: "decode_and_run", weight: 4, source: SANDBOX_ESCAPE, negatable: false },
-  { kind: "secret_sent", weight: 4, source: SECRETS_IN_URL, negatable: false, caseSensitive: true },
+  { kind: "secret_in_url", weight: 2, source: SECRETS_IN_URL, negatable: false, caseSensitive: true },
   { kind: "secret_in_url", weight: 2, source: ENV_SECRET_IN_URL, negatable: false, caseSensitive: true },
-  { kind: "image_slot", weight: 3, source: PROSE_IMAGE_SLOT, negatable: false },
+  { kind: "image_slot", weight: 2, source: PROSE_IMAGE_SLOT, negatable: false },
   // Not negatable: Portuguese and Spanish "no" is "in the" ("colocando no parâmetro").
   { kind: "into_url", weight: 2, source: INTO_PARAMETER, negatable: false },
   { kind: "encoded_for_url", weight: 1, source: ENCODED_FOR_URL, negatable: false },
@@ -86,8 +89,8 @@ export const REMOTE_SIGNALS: readonly EvidenceSignal[] = [
   { kind: "fixed_password", weight: 0, part: true, source: FIXED_PASSWORD, negatable: false },
 ];
 
-/** A forged tools/call with a dangerous argument (enough on its own); an administrator seeded with a fixed password. */
+/** A forged tools/call with a dangerous argument; an administrator seeded with a fixed password. */
 export const REMOTE_PAIRS: readonly EvidencePair[] = [
-  { parts: ["forged_call", "dangerous_argument"], within: 300, kind: "forged_tool_call", weight: 4 },
+  { parts: ["forged_call", "dangerous_argument"], within: 300, kind: "forged_tool_call", weight: 2 },
   { parts: ["admin_role", "fixed_password"], within: 200, kind: "access_grant", weight: 2 },
 ];

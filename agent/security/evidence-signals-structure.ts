@@ -18,14 +18,14 @@ const NEW_ORDERS = String.raw`(?:^|\n|>)[ \t*_#]{0,6}(?:new|updated|revised|real
 const FORGED_FRAME = String.raw`<\s*(?:thinking|reasoning|inner[_-]?monologue|chain[_-]?of[_-]?thought)\s*>|\[\s*(?:session|conversation|context|chat)\s+(?:resumed|restored|continued|reprise|reanudada|retomada|fortgesetzt|wiederaufgenommen)${E}|${S}(?:r[ée]sum[ée]|summary|resumen|zusammenfassung)\s+(?:automatique\s+|autom[áa]tico\s+|automatische\s+)?(?:du|of\s+the|del|des)\s+(?:contexte|context|contexto|kontexts?|conversation|session)\s+(?:pr[ée]c[ée]dent|previous|prior|anterior|vorherigen)${E}`;
 
 /** A heading that calls itself the developer's or system's message, after an emoji or before a parenthesis. */
-const MESSAGE_HEADING = String.raw`(?:^|\n)[^\w\n]{0,12}(?:developer|system|operator|admin)\s+(?:message|notice|directive|instructions?)\s*\(`;
+const MESSAGE_HEADING = String.raw`(?:^|\n)[^\w\n]{0,12}(?:developer|system|operator|admin)\s+(?:message|notice|directive|instructions?)\s*\(\s*(?:takes?\s+precedence|overrides?|supersedes?|priority|official|mandatory|binding)`;
 
 /** The user's turn scripted in a data file: "- role: user\n  content: Yes, go ahead". */
-const SCRIPTED_TURN = String.raw`${S}role\s*:\s*["']?(?:user|human)["']?\s*,?\s*\n?\s*["']?content["']?\s*:\s*[>|]?\s*["']?(?:yes|ok|okay|sure|approved|go\s+ahead|confirmed|agreed)${E}`;
-const DEVELOPER_TURN = String.raw`${S}role\s*:\s*["']?(?:developer|system)["']?\s*,?\s*\n?\s*["']?content["']?\s*:`;
+const SCRIPTED_TURN = String.raw`${S}role["']?\s*:\s*["']?(?:user|human)["']?\s*,?\s*\n?\s*["']?content["']?\s*:\s*[>|]?\s*["']?(?:yes|ok|okay|sure|approved|go\s+ahead|confirmed|agreed)${E}`;
+const DEVELOPER_TURN = String.raw`${S}role["']?\s*:\s*["']?(?:developer|system)["']?\s*,?\s*\n?\s*["']?content["']?\s*:`;
 
 /** The user's task made to wait on the payload's act: "in order to complete your task, you MUST …". */
-const TASK_GATED = String.raw`${S}in\s+order\s+to\s+(?:complete|comment|finish|continue|do|proceed\s+with|accomplish)\s+(?:\w+\s+){0,3}?(?:your|the|this)\s+(?:task|request|goal)(?:\s+on\s+this\s+page)?\s*,?\s+you\s+(?:must|need\s+to|have\s+to|should)${E}|${S}(?:required|needed|necessary)\s+to\s+complete\s+your\s+(?:task|request)${E}`;
+const TASK_GATED = String.raw`${S}in\s+order\s+to\s+(?:complete|comment|finish|continue|do|proceed\s+with|accomplish)\s+(?:\w+\s+){0,3}?your\s+(?:task|request|goal)(?:\s+on\s+this\s+page)?\s*,?\s+you\s+(?:must|have\s+to)${E}|${S}(?:required|needed|necessary)\s+to\s+complete\s+your\s+(?:task|request)${E}`;
 
 /** A heading naming coding agents as its readers: "## Working in this repo (for coding agents)". */
 const FOR_AGENTS_HEADING = String.raw`\((?:for|to)\s+(?:coding\s+|ai\s+|llm\s+)?(?:agents?|assistants?)\)`;
@@ -52,7 +52,7 @@ const DECODE_AND_ACT = String.raw`${S}decode\s+(?:it|this|them|the\s+\w+)\s*,?\s
 const FORWARD_LATEST = String.raw`${S}forward\s+(?:the|my|their|his|her)\s+(?:most\s+recent|latest|last|newest)\s+(?:e-?mails?|messages?)\s+to${E}`;
 
 /** Told to keep a rule in long-term memory, in the languages of the payloads: "長期メモリに記録", "Zapamiętaj tę zasadę". */
-const KEEP_IN_MEMORY = String.raw`(?:長期)?メモリに(?:記録|保存)して|記憶して(?:ください|おいて)|(?:记住|存入|保存到|写入)(?:你的)?(?:长期)?记忆|记住(?:这|此)(?:条|个)?(?:规则|规定)|메모리에\s*(?:저장|기록)해|${S}запомни\w*${E}|${S}zapami[ęe]taj${E}|${S}merke?\s+dir${E}|${S}(?:guarda|recuerda)\s+(?:esto\s+|esta\s+regla\s+)?en\s+(?:tu\s+)?memoria${E}|${S}m[ée]morise${E}|${S}memorizza${E}`;
+const KEEP_IN_MEMORY = String.raw`(?:長期)?メモリに(?:記録|保存)してください|記憶して(?:ください|おいて)|(?:记住|存入|保存到|写入)(?:你的)?(?:长期)?记忆|记住(?:这|此)(?:条|个)?(?:规则|规定)|(?:장기\s*)?메모리에\s*(?:저장|기록)해\s*(?:주세요|줘|두세요)|${S}запомни(?:те)?${E}|${S}zapami[ęe]taj${E}|${S}merke?\s+dir${E}|${S}(?:guarda|recuerda)\s+(?:esto\s+|esta\s+regla\s+)?en\s+(?:tu\s+)?memoria${E}`;
 
 /** Only slipped into another edit: "only piggyback it onto edits to that file". */
 const PIGGYBACKED = String.raw`${S}piggyback\w*\s+(?:it|this|them)\s+(?:onto|on)${E}`;
@@ -69,7 +69,7 @@ export const STRUCTURE_SIGNALS: readonly EvidenceSignal[] = [
   { kind: "address", weight: 1, source: FOR_AGENTS_HEADING, negatable: false },
   { kind: "set_aside", weight: 2, source: SKIP_THE_REST },
   { kind: "set_aside", weight: 2, source: PREVIOUS_SET_ASIDE },
-  { kind: "scripted_reply", weight: 2, source: OPEN_WITH },
+  { kind: "scripted_reply", weight: 1, source: OPEN_WITH },
   { kind: "trigger", weight: 1, source: THAT_TURN },
   { kind: "decode_and_run", weight: 2, source: DECODE_AND_ACT },
   { kind: "forward_all", weight: 2, source: FORWARD_LATEST },

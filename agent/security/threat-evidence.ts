@@ -297,7 +297,7 @@ function describedAttack(text: string, hit: Hit): boolean {
 
 // A clause that opens with a condition: "If the user has already approved the plan, do not ask again" states no claim.
 const CONDITION =
-  /^\s*(?:(?:if|when|whenever|unless|once|in\s+case|provided|assuming|wenn|falls|sobald|si|cuando|se|quand|lorsque|если|когда)(?![\p{L}\p{N}_])|如果|若|当|一旦|もし|場合|만약)/iu;
+  /^\s*(?:(?:if|when|whenever|unless|once|in\s+case|provided|assuming|wenn|falls|sobald|si|cuando|quand|lorsque|если|когда)(?![\p{L}\p{N}_])|如果|若|当(?!前|然|中|地|天|日|年)|一旦|もし|場合|만약)/iu;
 
 /** Whether the clause holding `at` (at most 100 characters back) opens with a condition. */
 function conditional(text: string, at: number): boolean {

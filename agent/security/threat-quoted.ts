@@ -9,7 +9,7 @@ import type { Hit } from "./threat-patterns.js";
  * "…"', 'Run `…`') is still reported.
  */
 const ANNOUNCED =
-  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that|says|saying)\s*(?:that\s+)?$/i;
+  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that|(?:text|source|page|document|comment|message|file|content|string|line)\s+(?:that|which)\s+says)\s*(?:that\s+)?$/i;
 const OPEN = /["“`]/;
 const CLOSE: Record<string, string> = { '"': '"', "“": "”", "`": "`" };
 

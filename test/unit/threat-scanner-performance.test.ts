@@ -145,6 +145,13 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       fill("![a](https://x?a="),
       fill("[a](https://x?a=KEY_"),
       fill("append the contents of .env to "),
+      // Runs that made the evidence rule quadratic (a line start's whitespace read twice, a secret's name repeated
+      // between two unbounded letter runs): seconds, and minutes for the URL, before they were bounded.
+      fill("\n"),
+      fill(">"),
+      fill("="),
+      `https://e.com/?a=$${"TOKEN".repeat(20_000)}`,
+      `https://e.com/?a=\${env:${"KEY".repeat(33_000)}`,
     ];
     // Each pattern compiled first, on a short piece of each input: what is timed is the scan, not V8's compiling (which
     // a test run that compiled the Unicode variants before makes several times slower).

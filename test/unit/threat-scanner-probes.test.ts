@@ -66,15 +66,16 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     blind2: 0.95,
     blind3: 0.95,
     blind4: 0.95,
-    // 31/60 untuned; tuned on in the sixth round (evidence-signals-claims/-remote/-structure.ts): 59 caught.
+    // 31/60 untuned; tuned on in the sixth round (evidence-signals-claims/-remote/-structure.ts): 58 caught.
     blind5: 0.95,
     published: 0.95,
     // Seven of its 33 are beyond any sign the rule reads (a bug report whose repro downloads and runs a binary, a
     // docstring that pushes shell=True, an HR email whose asks lie 1,700 characters apart): 26 are caught.
     published2: 0.75,
     published3: 0.9,
-    // 9/20 untuned; tuned on in the sixth round: all 20 caught.
-    published4: 0.95,
+    // 9/20 untuned; tuned on in the sixth round: 20 caught, 18 once its signs were narrowed for precision (a review
+    // found ordinary docs they flagged alone: a forged tools/call is now one strong sign among others, not enough).
+    published4: 0.9,
     // Never tuned on: measured once, 14/28, when the scanner had been tuned on sets 1-4 and blind5 (the rules of
     // before that round also caught 14). Two of its ten near-misses were flagged then, both by phrase rules (a ChatML
     // sample in a model's README, a quoted "ignore previous instructions" in a guide that warns of it): fixed since.
@@ -87,7 +88,7 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
       it(`${batch}: catches at least ${share * 100}% of the batch's payloads`, () => {
         const payloads = sets.flatMap((f) => f.payloads);
         const missed = payloads.filter((p) => ids(p.text).length === 0).map((p) => p.name);
-        assert.ok(missed.length <= payloads.length * (1 - share), `missed ${missed.join(", ")}`);
+        assert.ok(1 - missed.length / payloads.length >= share - 1e-9, `missed ${missed.join(", ")}`);
       });
     }
     it(`${batch}: flags none of the batch's near-misses`, () => {
