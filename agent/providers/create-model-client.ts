@@ -32,23 +32,7 @@ function textOnly(client: ModelClient): ModelClient {
 }
 
 async function openApiClient(runtime: RuntimeProvider): Promise<ModelClient> {
-  // Node loads its fetch implementation (undici, ~20 ms) on first touch; every SDK here uses it, so do it now
-  // rather than inside the first request.
-  void new Headers();
-  switch (runtime.apiMode) {
-    case "chat_completions": {
-      const { createChatCompletionsClient } = await import("./chat-completions.js");
-      return createChatCompletionsClient(runtime, DEFAULT_REQUEST_TIMEOUT_MS);
-    }
-    case "codex_responses": {
-      const { createResponsesClient } = await import("./responses.js");
-      return createResponsesClient(runtime, DEFAULT_REQUEST_TIMEOUT_MS);
-    }
-    case "anthropic_messages": {
-      const { createAnthropicMessagesClient } = await import("./anthropic-messages.js");
-      return createAnthropicMessagesClient(runtime, { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS });
-    }
-  }
+  return (await loadApiClientFactory(runtime))(runtime);
 }
 
 /**
@@ -56,17 +40,32 @@ async function openApiClient(runtime: RuntimeProvider): Promise<ModelClient> {
  * opening a client: for `initialize`, so the user's first prompt does not wait for module compilation.
  */
 export async function preloadModelClient(runtime: RuntimeProvider): Promise<void> {
+  await loadApiClientFactory(runtime);
+}
+
+type ApiClientFactory = (runtime: RuntimeProvider) => Promise<ModelClient>;
+
+/** The runtime's wire format, loaded with its SDK: what opens a client of it. */
+async function loadApiClientFactory(runtime: RuntimeProvider): Promise<ApiClientFactory> {
+  // Node loads its fetch implementation (undici, ~20 ms) on first touch; every SDK here uses it, so do it now
+  // rather than inside the first request.
   void new Headers();
   switch (runtime.apiMode) {
-    case "chat_completions":
-      await Promise.all([import("./chat-completions.js"), import("openai")]);
-      return;
-    case "codex_responses":
-      await Promise.all([import("./responses.js"), import("openai")]);
-      return;
-    case "anthropic_messages":
-      await Promise.all([import("./anthropic-messages.js"), import("@anthropic-ai/sdk")]);
-      return;
+    case "chat_completions": {
+      const [{ createChatCompletionsClient }] = await Promise.all([import("./chat-completions.js"), import("openai")]);
+      return (r) => createChatCompletionsClient(r, DEFAULT_REQUEST_TIMEOUT_MS);
+    }
+    case "codex_responses": {
+      const [{ createResponsesClient }] = await Promise.all([import("./responses.js"), import("openai")]);
+      return (r) => createResponsesClient(r, DEFAULT_REQUEST_TIMEOUT_MS);
+    }
+    case "anthropic_messages": {
+      const [{ createAnthropicMessagesClient }] = await Promise.all([
+        import("./anthropic-messages.js"),
+        import("@anthropic-ai/sdk"),
+      ]);
+      return (r) => createAnthropicMessagesClient(r, { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS });
+    }
   }
 }
 
