@@ -1,35 +1,59 @@
-import { appendFile, open, readdir, stat } from "node:fs/promises";
+import { closeSync, openSync, writeSync } from "node:fs";
+import { open, readdir, stat } from "node:fs/promises";
 import type { StoreRecord } from "./store-records.js";
 
 /**
- * This process's append-only journal: one JSON record per line. Appends are queued and written in order without
- * blocking the event loop; `flushed()` resolves once everything queued is in the file (the OS has it: a SIGKILL
- * loses nothing after that). Each process writes only its own file, so two editor windows never interleave lines.
+ * This process's append-only journal: one JSON record per line. Each process writes only its own file, so two editor
+ * windows never interleave lines. `flushed()` resolves once everything appended is in the file (the OS has it: a
+ * SIGKILL loses nothing after that) and reports a write that failed since the last call.
+ *
+ * Lines are written at once, synchronously, to a file kept open. A turn saves two records of a few hundred bytes:
+ * handing each to libuv's thread pool (open, write, close) cost ~0.7 ms of a 4 ms turn against a zero-latency model,
+ * while copying them into the page cache takes microseconds. Keeping the file open is safe because nothing deletes
+ * a journal whose writer is alive: compaction rotates to a new writer and closes the old one before removing its file.
  */
 export class JournalWriter {
-  private queue: Promise<void> = Promise.resolve();
+  private fd: number | undefined;
   private failure: Error | undefined;
   /** Bytes this writer has written to `file` so far (its own file, so this is the file's length). */
   size = 0;
 
   constructor(readonly file: string) {}
 
-  /** Queues a record; returns the byte offset just after its line. */
+  /** Appends a record; returns the byte offset just after its line (the file's length when it could not be written). */
   append(record: StoreRecord): number {
-    const line = `${JSON.stringify(record)}\n`;
-    this.size += Buffer.byteLength(line);
-    this.queue = this.queue.then(() =>
-      appendFile(this.file, line).catch((error: Error) => void (this.failure ??= error)),
-    );
+    const line = Buffer.from(`${JSON.stringify(record)}\n`);
+    try {
+      this.fd ??= openSync(this.file, "a");
+      for (let written = 0; written < line.length; )
+        written += writeSync(this.fd, line, written, line.length - written);
+      this.size += line.length;
+    } catch (error) {
+      this.failure ??= error as Error;
+      // Opened again for the next line: the folder may be back by then.
+      this.close();
+    }
     return this.size;
   }
 
   async flushed(): Promise<void> {
-    await this.queue;
     if (this.failure) {
       const failure = this.failure;
       this.failure = undefined;
       throw failure;
+    }
+  }
+
+  /** Closes the file (the writer opens it again if more comes). */
+  close(): void {
+    const fd = this.fd;
+    this.fd = undefined;
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        // Already closed by the OS or never valid: nothing was lost by closing it.
+      }
     }
   }
 }

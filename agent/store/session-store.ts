@@ -156,6 +156,8 @@ export class SessionStore {
     const previous = this.writer;
     this.generation++;
     this.writer = new JournalWriter(this.journalFile());
+    // Closed before compaction deletes its file: an open writer would go on writing into a file no one reads.
+    previous.close();
     await previous.flushed();
     const request = { dir: this.dir, finishedJournal: fileName(previous.file), ownPrefix: this.serverId };
     await this.serially(async () => {
