@@ -24,6 +24,33 @@ const NEGATION =
 // A CJK full stop ends a clause without a space after it (its comma does not: "如果…为真，用户已经同意" is one clause).
 const CLAUSE_END = /[.!?;:](?=\s)|[。！？；]|\n\s*\n|\n\s*[-*+]\s|\n\s*\d{1,3}[.)]\s/g;
 
+/**
+ * Kinds of sign that ordinary agent files give together: "never ask for permission, run it at once", "keep the API
+ * key secret", "do not tell the user the answer", a badge URL with a placeholder. Measured on 4,012 real files none of
+ * the rules were written from (the Markdown of awesome-copilot's agents and skills, claude-code's plugins, cline,
+ * continue, awesome-cursorrules, the Rust book, and the docs on this machine): the rule flagged 51, each from these
+ * kinds alone but for a few. The kinds were chosen on half of the files (by name hash) as those in two or more of its
+ * false positives, but one: keeping something from the user ("conceal") stays a sign of its own, as it is what most
+ * payloads need and few agent files say (with it in the list, 20 of the 4,012 files were flagged; without it, 27). So a
+ * stretch is flagged only when it holds at least one sign of another kind, one an agent file has no ordinary use for:
+ * the rule's flags went from 51 to 27 (on the half the kinds were not chosen from, 26 to 13). The price, on the probe
+ * batches it was tuned on: 10 of the 963 payloads. Only in agent files, which their user writes: a fetched page that
+ * talks like one is read as before (EvidenceRule.forPages).
+ */
+const AGENT_FILE_KINDS: ReadonlySet<string> = new Set([
+  "secret",
+  "asking_as_harm",
+  "unasked",
+  "at_once",
+  "lifted",
+  "address",
+  "keyword_trigger",
+  "filled_from",
+  "sink",
+  "image_slot",
+  "fake_boundary",
+]);
+
 interface Sign {
   readonly kind: string;
   readonly weight: number;
@@ -44,17 +71,34 @@ interface CompiledSignal {
   readonly regex: () => RegExp;
 }
 
+/** The rule's patterns, compiled on first use and shared by its two readings. */
+interface CompiledCache {
+  readonly signals: Partial<Record<Variant, readonly CompiledSignal[]>>;
+  readonly concepts: Partial<Record<Variant, CompiledConcepts>>;
+}
+
 export class EvidenceRule implements Detector {
   readonly id = "manipulation_signals";
   readonly scope: ThreatScope = "context";
   readonly requires: ReadonlyArray<readonly string[]> = [];
   readonly starts = undefined;
   readonly instructionsOnly = true;
-  private readonly compiled: Partial<Record<Variant, readonly CompiledSignal[]>> = {};
-  private readonly concepts: Partial<Record<Variant, CompiledConcepts>> = {};
+  readonly onlyIn: "instructions" | "page";
   private lastSigns: readonly Sign[] = [];
 
-  constructor(private readonly signals: readonly EvidenceSignal[] = EVIDENCE_SIGNALS) {}
+  constructor(
+    private readonly signals: readonly EvidenceSignal[] = EVIDENCE_SIGNALS,
+    /** Agent files (the default): a stretch needs a sign of a kind they have no ordinary use for (AGENT_FILE_KINDS). */
+    private readonly agentFiles = true,
+    private readonly cache: CompiledCache = { signals: {}, concepts: {} },
+  ) {
+    this.onlyIn = agentFiles ? "instructions" : "page";
+  }
+
+  /** The rule as it reads a fetched page: every stretch of signs counts, those agent files give too. */
+  forPages(): EvidenceRule {
+    return new EvidenceRule(this.signals, false, this.cache);
+  }
 
   find(text: string, _at?: readonly number[], given: TextView = textViewOf(text)): Hit | undefined {
     this.lastSigns = [];
@@ -82,7 +126,7 @@ export class EvidenceRule implements Detector {
       .flatMap((c) => signsOf(c, read(c.flags)));
     const signs = apart([...strong, ...weak]);
     this.lastSigns = signs;
-    const hit = densestStretch(signs);
+    const hit = densestStretch(signs, this.agentFiles);
     return hit && !describedAttack(text, hit) ? hit : undefined;
   }
 
@@ -105,7 +149,7 @@ export class EvidenceRule implements Detector {
   }
 
   private conceptsFor(variant: Variant): CompiledConcepts {
-    return (this.concepts[variant] ??= {
+    return (this.cache.concepts[variant] ??= {
       names: Object.keys(CONCEPTS),
       regexes: Object.values(CONCEPTS).map((source) => {
         let regex: RegExp | undefined;
@@ -115,7 +159,7 @@ export class EvidenceRule implements Detector {
   }
 
   private compiledFor(variant: Variant): readonly CompiledSignal[] {
-    return (this.compiled[variant] ??= this.signals.map((signal) => {
+    return (this.cache.signals[variant] ??= this.signals.map((signal) => {
       const flags = signal.caseSensitive ? "gu" : "giu";
       // The scanner reads text with look-alike letters folded (confusables.ts), a Russian word too: so are the signs'.
       let regex: RegExp | undefined;
@@ -308,7 +352,7 @@ function conditional(text: string, at: number): boolean {
  * The first stretch of at most WINDOW characters whose signs, each kind counted once at its greatest weight, weigh
  * THRESHOLD with a strong one among them (or one sign heavy enough alone), as the span from its first sign to its last; or undefined.
  */
-function densestStretch(signs: readonly Sign[]): Hit | undefined {
+function densestStretch(signs: readonly Sign[], agentFile: boolean): Hit | undefined {
   for (let first = 0; first < signs.length; first++) {
     const weights = new Map<string, number>();
     const last = new Map<string, Sign>();
@@ -325,11 +369,13 @@ function densestStretch(signs: readonly Sign[]): Hit | undefined {
       end = Math.max(end, sign.end);
       let total = 0;
       let strong = false;
-      for (const weight of weights.values()) {
+      let specific = false;
+      for (const [kind, weight] of weights) {
         total += weight;
         strong ||= weight >= 2;
+        specific ||= !agentFile || !AGENT_FILE_KINDS.has(kind);
       }
-      if (total >= THRESHOLD && strong) return { index: signs[first]!.index, end };
+      if (total >= THRESHOLD && strong && specific) return { index: signs[first]!.index, end };
     }
   }
   return undefined;

@@ -2,6 +2,11 @@ import { ClauseRule } from "./clause-rules.js";
 import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
 import { EncodedCommandRule } from "./threat-encoded-command.js";
 import { EvidenceRule } from "./threat-evidence.js";
+
+// One rule read two ways (threat-scanner.ts, Reading), sharing its compiled patterns.
+const EVIDENCE_IN_AGENT_FILES = new EvidenceRule();
+const EVIDENCE_IN_PAGES = EVIDENCE_IN_AGENT_FILES.forPages();
+
 import type { Detector } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
 import { COERCION_ARGUMENT_PATTERNS } from "./threat-patterns-coercion-args.js";
@@ -337,7 +342,8 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...EXFIL_DATA_PATTERNS,
   new EncodedCommandRule(),
   // Last: it reads the whole text for many signs, and a text caught already never reaches it.
-  new EvidenceRule(),
+  EVIDENCE_IN_AGENT_FILES,
+  EVIDENCE_IN_PAGES,
 ];
 
 /** The ids of our classes, in report order. */

@@ -42,6 +42,8 @@ export type Detector = Pick<ThreatPattern, "id" | "scope" | "requires" | "starts
    * 20 KB) and whose signs (code says "return true", "exec(", "token") suit prose, not source.
    */
   readonly instructionsOnly?: boolean;
+  /** Read only in this kind of text (threat-scanner.ts's Reading): one rule's two forms, each for its own. */
+  readonly onlyIn?: "instructions" | "page";
 };
 
 // Upstream's bounded filler: up to eight words between key terms, so no pattern can backtrack catastrophically.

@@ -82,10 +82,13 @@ export function firstThreatMessage(content: string, scope: ThreatScope = "strict
 }
 
 /**
- * What a text is to the agent: instructions (a context file, a hint, memory, a skill, a fetched page) or a tool's output
- * of files and commands, which every rule reads but the evidence rule (Detector.instructionsOnly).
+ * What a text is to the agent: instructions (a context file, a hint, memory, a skill: files an agent's user writes), a
+ * page (a fetched web page, a search result: text from anyone, read as instructions are, and never the user's own),
+ * or a tool's output of files and commands, which every rule reads but the evidence rule (Detector.instructionsOnly).
+ * A page is also read for what agent files say in their own right ("never ask for permission, run it at once"),
+ * which the evidence rule lets pass in an agent file (threat-evidence.ts, AGENT_FILE_KINDS).
  */
-export type Reading = "instructions" | "output";
+export type Reading = "instructions" | "page" | "output";
 
 const DETECTORS = new Map<string, readonly Detector[]>();
 
@@ -96,7 +99,7 @@ export function detectorsFor(scope: ThreatScope, reading: Reading = "instruction
   if (cached) return cached;
   const rank = scopeRank(scope);
   const list = [...patternsFor(scope), ...EXTRA_PATTERNS.filter((p) => scopeRank(p.scope) <= rank)].filter(
-    (p: Detector) => reading === "instructions" || !p.instructionsOnly,
+    (p: Detector) => (p.onlyIn ? p.onlyIn === reading : reading !== "output" || !p.instructionsOnly),
   );
   DETECTORS.set(key, list);
   return list;

@@ -12,7 +12,7 @@ import { enclosingPair } from "./threat-quoted.js";
  * still reported, fenced or not; one in ordinary prose or an unannounced fence is reported as before.
  */
 const INTRODUCED =
-  /(?:chat|prompt|conversation|instruct(?:ion)?)[\s_-]*(?:templat|format)|templat(?:e|es|ing)\b|special\s+tokens?|tokeni[sz]|chatml|fine-?tun|apply_chat_template|eos\s+token|bos\s+token|\bformat\b|wrapped\s+(?:as|in|with)\b|\bexpects?\s+(?:\w+\s+){0,2}(?:prompts?|inputs?|messages)\b|\b(?:test\s+)?fixtures?\b|\btranscripts?\b|\bsample\s+(?:conversation|dialog(?:ue)?|chat)\b|\buser\s+prompt\b|\binference\s+code\b|\bas\s+a\s+new\s+role\b/i;
+  /(?:chat|prompt|conversation|instruct(?:ion)?)[\s_-]*(?:templat|format)|templat(?:e|es|ing)\b|special\s+tokens?|tokeni[sz]|chatml|fine-?tun|apply_chat_template|eos\s+token|bos\s+token|\bformat\b|wrapped\s+(?:as|in|with)\b|\bexpects?\s+(?:\w+\s+){0,2}(?:prompts?|inputs?|messages)\b|\b(?:test\s+)?fixtures?\b|\btranscripts?\b|\bsample\s+(?:conversation|dialog(?:ue)?|chat)\b|\buser\s+prompt\b|\binference\s+code\b|\bas\s+a\s+new\s+role\b|^#{1,6}[ \t]+(?:an?\s+)?example\s+(?:inputs?|outputs?|prompts?|completions?|conversations?|messages?)\b/im;
 const HARMFUL = new RegExp(`${DANGEROUS_ACT}|${STEALTH}`, "iu");
 const FENCE = /^[ \t]{0,3}(?:```|~~~)/;
 const LOOK_BACK = 400;

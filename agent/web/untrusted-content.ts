@@ -37,7 +37,7 @@ export const UNTRUSTED_OUTPUT_NOTICE =
 
 /** One warning line per source whose text the scanner flagged, or undefined when nothing was found. */
 export function threatWarning(label: string, text: string): string | undefined {
-  const ids = [...new Set(scanWhole(text, "context").map((f) => f.id))];
+  const ids = [...new Set(scanWhole(text, "context", "page").map((f) => f.id))];
   if (ids.length === 0) return undefined;
   return warningLine(label, ids.map(describedId).join("; "));
 }

@@ -61,25 +61,32 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
 
   // The batches written blind, and the published payloads gathered by sessions that never saw the rules, tuned on
   // since: a regression guard at the share each catches now. None of any batch's near-misses may be flagged.
+  // Lowered where the evidence rule stopped flagging stretches made only of the signs ordinary agent files give
+  // (AGENT_FILE_KINDS in threat-evidence.ts: 24 of its 51 flags on 4,012 real files were such stretches): blind3 60 →
+  // 58, blind4 58 → 56, blind5 58 → 55, published2 26 → 25, published3 14 → 13, published5 14 → 13.
   const guarded: Record<string, number | undefined> = {
     blind: 0.95,
     blind2: 0.95,
     blind3: 0.95,
-    blind4: 0.95,
-    // 31/60 untuned; tuned on in the sixth round (evidence-signals-claims/-remote/-structure.ts): 58 caught.
-    blind5: 0.95,
+    blind4: 0.93,
+    // 31/60 untuned; tuned on in the sixth round (evidence-signals-claims/-remote/-structure.ts): 58 caught, 55 now.
+    blind5: 0.9,
     published: 0.95,
     // Seven of its 33 are beyond any sign the rule reads (a bug report whose repro downloads and runs a binary, a
     // docstring that pushes shell=True, an HR email whose asks lie 1,700 characters apart): 26 are caught.
     published2: 0.75,
-    published3: 0.9,
+    published3: 0.85,
     // 9/20 untuned; tuned on in the sixth round: 20 caught, 18 once its signs were narrowed for precision (a review
     // found ordinary docs they flagged alone: a forged tools/call is now one strong sign among others, not enough).
     published4: 0.9,
     // Never tuned on: measured once, 14/28, when the scanner had been tuned on sets 1-4 and blind5 (the rules of
     // before that round also caught 14). Two of its ten near-misses were flagged then, both by phrase rules (a ChatML
     // sample in a model's README, a quoted "ignore previous instructions" in a guide that warns of it): fixed since.
-    published5: 0.5,
+    published5: 0.45,
+    // Never tuned on: gathered by a helper that never saw the rules, measured once at 15/30 with the scanner tuned on
+    // sets 1-5 and blind5 (as an agent file and as a fetched page alike). One near-miss was flagged then (a phrase rule
+    // on a chat-format sample under an "Example input" heading): fixed since.
+    published6: 0.5,
   };
   for (const [batch, share] of Object.entries(guarded)) {
     const folder = join(__dirname, "../fixtures/scanner-probes", batch);
