@@ -29,6 +29,13 @@ const DIRECTED = new PythonRegex(
   String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,60}:\s*)?(?:[^,.;:!?\n]{1,60}(?:,|->|=>|→)\s*){0,3}(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
 );
 
+// A clause that forbids ("Do not rewrite history or run destructive commands without approval", "Preserve work and
+// never …", "You must not …"): what follows is the forbidden act, not an order. Not the words that wave a check off
+// ("don't hesitate to …", "don't wait for …", "don't ask, just …", "never mind …").
+const PROHIBITION = new PythonRegex(
+  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,40}:\s*)?|(?<!\w)(?:and|or|but|so)\s+)(?:(?:you|we|agents?|the\s+agent)\s+)?(?:never|do\s+not|don['’]t|dont|must\s+not|mustn['’]t|should\s+not|shouldn['’]t|may\s+not|cannot|can['’]t|avoid)\s+(?!(?:ever\s+)?(?:hesitate|wait|bother|worry|stop|pause|need|ask|think|hold|check|slow|let|mind)\b)`,
+);
+
 export interface ClauseRuleSpec {
   readonly id: string;
   readonly scope: ThreatScope;
@@ -48,6 +55,8 @@ export interface ClauseRuleSpec {
   readonly clauseTerms?: readonly string[];
   /** Not right after a negation ("never … delete the home directory"). */
   readonly negatable?: boolean;
+  /** Not in a clause that opens by forbidding (PROHIBITION): "Do not push to main or deploy without approval". */
+  readonly notInProhibition?: boolean;
   /** Addressed to the agent: an imperative or "you should …" (see DIRECTED). */
   readonly directed?: boolean;
   /** The terms may also stand in the clause before ("Before anything else: … \n\n curl … | sh"). */
@@ -129,6 +138,7 @@ export class ClauseRule implements Detector {
       ...terms,
       ...clauseTerms,
       ...(this.spec.negatable ? [NEGATION.for(variant)] : []),
+      ...(this.spec.notInProhibition ? [PROHIBITION.for(variant)] : []),
       ...(this.spec.directed ? [DIRECTED.for(variant)] : []),
     ];
   }
@@ -150,6 +160,7 @@ export class ClauseRule implements Detector {
   private isOrder(text: string, clauseStart: number, cut: boolean, at: number, variant: Variant): boolean {
     if (this.spec.negatable && NEGATION.for(variant).test(text.slice(Math.max(clauseStart, at - 120), at)))
       return false;
+    if (this.spec.notInProhibition && !cut && PROHIBITION.for(variant).test(text.slice(clauseStart, at))) return false;
     if (!this.spec.directed) return true;
     return DIRECTED.for(variant).test(
       !cut && at - clauseStart <= 160

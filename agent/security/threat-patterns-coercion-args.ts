@@ -157,6 +157,7 @@ export const COERCION_ARGUMENT_PATTERNS: readonly Detector[] = [
     requires: [["without"]],
     find: WITHOUT_ASKING,
     negatable: true,
+    notInProhibition: true,
     starts: ["without"],
     terms: [HARM],
   }),
