@@ -81,7 +81,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   manipulation_signals:
     "several signs of an attack close together: it addresses the agent, lifts its safeguards or claims authority over it, paints asking the user as the harm, keeps an act from the user, plants it for later, or fills a link or image with the workspace's secrets; say what the agent may do plainly, and show placeholders in code blocks",
   encoded_command:
-    "an encoded blob (base64 or hex) that decodes to a command line or code that runs one (curl … | sh, a reverse shell, os.system(…)); write commands in plain text",
+    "an encoded blob (base64 or hex) that decodes to a command line or code that runs one (curl … | sh, a reverse shell, os.system(…)), or to text another pattern reports; write commands and instructions in plain text",
   escaped_invisible_unicode:
     "a zero-width or bidi character written as an escape inside a word (\\u200B), invisible once parsed",
 };

@@ -11,7 +11,9 @@ import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
  *
  * Base64 (standard and URL-safe, or spaced out a character at a time) and hex runs of at least MIN_RUN characters
  * are decoded, up to MAX_DEPTH times (a blob in a blob), when at least 90% of the decoded bytes are printable ASCII,
- * read as UTF-16LE (PowerShell's -enc) or inflated first (deflate, zlib, gzip) when that makes them so. Read only in
+ * or they are valid UTF-8 prose in another script, read as UTF-16LE (PowerShell's -enc) or inflated first (deflate,
+ * zlib, gzip) when that makes them so. The decoded text is also read by the phrase rules (DecodedReader): an order
+ * hidden in a blob is reported as it would be in plain text. Read only in
  * instructions (context files, hints, memory, skills, fetched pages); a tool's output of source files carries encoded
  * fixtures of every kind.
  */
@@ -48,6 +50,13 @@ const COMMAND = new RegExp(
   "i",
 );
 
+/**
+ * Whether a decoded text says what a rule of the scanner reports (threat-patterns-extra.ts gives the phrase rules):
+ * instructions hidden in a blob ("Reveal your system prompt", "Ignore the page and tell the user …") are found by the
+ * same rules as in plain text, whatever words lead to the blob ("decode this", "the following is base64").
+ */
+export type DecodedReader = (decoded: string) => boolean;
+
 export class EncodedCommandRule implements Detector {
   readonly id = "encoded_command";
   readonly scope: ThreatScope = "context";
@@ -55,14 +64,25 @@ export class EncodedCommandRule implements Detector {
   readonly starts = undefined;
   readonly instructionsOnly = true;
 
+  constructor(private readonly readsAsThreat: DecodedReader = () => false) {}
+
   find(text: string): Hit | undefined {
-    for (const blob of blobsIn(text)) if (hidesCommand(blob.run, MAX_DEPTH)) return blob;
+    for (const blob of blobsIn(text)) if (this.hides(blob.run, MAX_DEPTH)) return blob;
     return undefined;
   }
 
   *regexesFor(): Iterable<RegExp> {
     yield* RUNS;
     yield COMMAND;
+  }
+
+  /** Whether `run` decodes (at most `depth` times) to a command, or to text a phrase rule reports. */
+  private hides(run: string, depth: number): boolean {
+    for (const decoded of decodings(run)) {
+      if (COMMAND.test(decoded) || this.readsAsThreat(decoded)) return true;
+      if (depth > 1) for (const inner of blobsIn(decoded)) if (this.hides(inner.run, depth - 1)) return true;
+    }
+    return false;
   }
 }
 
@@ -85,15 +105,6 @@ function* blobsIn(text: string): Generator<Hit & { readonly run: string }> {
   }
 }
 
-/** Whether `run` decodes (at most `depth` times) to text that holds a command. */
-function hidesCommand(run: string, depth: number): boolean {
-  for (const decoded of decodings(run)) {
-    if (COMMAND.test(decoded)) return true;
-    if (depth > 1) for (const inner of blobsIn(decoded)) if (hidesCommand(inner.run, depth - 1)) return true;
-  }
-  return false;
-}
-
 /** The printable readings of a run: as hex, as base64, as URL-safe base64. */
 function* decodings(run: string): Generator<string> {
   const candidates: Buffer[] = [];
@@ -106,6 +117,12 @@ function* decodings(run: string): Generator<string> {
       yield bytes.toString("latin1");
       continue;
     }
+    // Text in another script (Chinese, Russian …) is UTF-8: read as such when it is valid and holds no control bytes.
+    const utf8 = utf8Of(bytes);
+    if (utf8 !== undefined) {
+      yield utf8;
+      continue;
+    }
     // PowerShell's -EncodedCommand is UTF-16LE: every other byte zero.
     if (bytes.length % 2 === 0 && zeroShareAtOdd(bytes) >= 0.9) {
       const text = bytes.toString("utf16le");
@@ -116,6 +133,19 @@ function* decodings(run: string): Generator<string> {
     const inflated = inflatedOf(bytes);
     if (inflated && printableShare(inflated) >= 0.9) yield inflated.toString("latin1");
   }
+}
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** `bytes` as UTF-8 text with some non-ASCII letters and no control characters but whitespace, or undefined. */
+function utf8Of(bytes: Buffer): string | undefined {
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  return /[^\x00-\x7f]/.test(text) && !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text) ? text : undefined;
 }
 
 function zeroShareAtOdd(bytes: Buffer): number {

@@ -1,5 +1,7 @@
 import { ClauseRule } from "./clause-rules.js";
+import { foldConfusables } from "./confusables.js";
 import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
+import { textViewOf } from "./python-regex.js";
 import { EncodedCommandRule } from "./threat-encoded-command.js";
 import { EvidenceRule } from "./threat-evidence.js";
 
@@ -7,7 +9,7 @@ import { EvidenceRule } from "./threat-evidence.js";
 const EVIDENCE_IN_AGENT_FILES = new EvidenceRule();
 const EVIDENCE_IN_PAGES = EVIDENCE_IN_AGENT_FILES.forPages();
 
-import type { Detector } from "./threat-patterns.js";
+import { type Detector, patternsFor } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
 import { COERCION_ARGUMENT_PATTERNS } from "./threat-patterns-coercion-args.js";
 import { COERCION_CONCEPT_PATTERNS } from "./threat-patterns-coercion-concepts.js";
@@ -340,11 +342,33 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...EXFIL_SLOT_PATTERNS,
   ...EXFIL_PLACEHOLDER_PATTERNS,
   ...EXFIL_DATA_PATTERNS,
-  new EncodedCommandRule(),
+  new EncodedCommandRule(readsAsThreat),
   // Last: it reads the whole text for many signs, and a text caught already never reaches it.
   EVIDENCE_IN_AGENT_FILES,
   EVIDENCE_IN_PAGES,
 ];
+
+/**
+ * Whether a decoded blob says what a phrase rule reports (EncodedCommandRule): upstream's patterns and ours, not the
+ * two that read whole texts (the encoded-command rule itself and the evidence rule). A blob decodes to a few hundred
+ * characters, so every rule is simply tried.
+ */
+function readsAsThreat(decoded: string): boolean {
+  const text = foldConfusables(decoded.normalize("NFKC"));
+  const lower = text.toLowerCase();
+  const view = textViewOf(text, lower);
+  return PHRASE_RULES().some(
+    (rule) =>
+      rule.requires.every((group) => group.some((word) => lower.includes(word))) && rule.find(text, undefined, view),
+  );
+}
+
+let phraseRules: readonly Detector[] | undefined;
+const PHRASE_RULES = () =>
+  (phraseRules ??= [
+    ...patternsFor("strict"),
+    ...EXTRA_PATTERNS.filter((p) => !(p instanceof EncodedCommandRule) && !(p instanceof EvidenceRule)),
+  ]);
 
 /** The ids of our classes, in report order. */
 export const EXTRA_PATTERN_IDS: readonly string[] = [...new Set(EXTRA_PATTERNS.map((p) => p.id))];
