@@ -78,8 +78,8 @@ const PIGGYBACK = String.raw`${S}(?:in|as\s+part\s+of)\s+the\s+same\s+(?:edit|ch
 
 /** A decoded blob: atob, b64decode, fromhex, pack "H*", Buffer.from(…, "base64"), a reversed string. */
 const DECODED = String.raw`printf\s+["'](?:\\[0-7]{3}){3,}|printf\s+["'](?:\\x[0-9a-f]{2}){3,}|${S}rot-?13${E}|${S}tr\s+['"]?a-za-z['"]?\s+['"]?n-za-m|\w{1,30}\s*\+=\s*["'][\w./:-]{1,8}["']\s*;|${S}(?:atob|b64decode|a85decode|unhexlify|fromhex|fromCharCode|decodestring)${E}|${S}pack\s*\(?\s*(?:q\s*\W|["'])H\*|${S}base64\s+(?:-d|--decode|-D)${E}|['"](?:base64|hex)['"]\s*\)|\.reverse\(\)|\.split\(\s*["']{2}\s*\)`;
-/** Run as code: eval, new Function, exec, system, a pipe to a shell, Invoke-Expression. */
-const RUN_AS_CODE = String.raw`执行|実行|실행|выполни\w*|esegui\w*|${S}(?:run|execute|exec|pipe|feed|eval)\s+(?:the\s+)?(?:result|output|decoded\s+\w+|resulting\s+\w+)${E}|\|\s*\$\{?\w+\}?\s*(?:$|\n|;|&)|(?:^|[;\n])[ \t]*\$\{?\w+\}?\s+-\w+\s+["']?https?:|${S}(?:eval|exec|system|invoke-expression|iex)\s*\(|${S}eval\s+(?=pack|unpack|decode|\$|["'])|${S}(?:invoke-expression|iex)\s|${S}new\s+Function\s*\(|\|\s*(?:ba|z|da)?sh${E}|${S}child_process${E}|${S}subprocess\.\w+|${S}os\.system${E}`;
+/** Run as code: eval, new Function, exec, system, a pipe to a shell, Invoke-Expression; not a method (model.eval()). */
+const RUN_AS_CODE = String.raw`执行|実行|실행|выполни\w*|esegui\w*|${S}(?:run|execute|exec|pipe|feed|eval)\s+(?:the\s+)?(?:result|output|decoded\s+\w+|resulting\s+\w+)${E}|\|\s*\$\{?\w+\}?\s*(?:$|\n|;|&)|(?:^|[;\n])[ \t]*\$\{?\w+\}?\s+-\w+\s+["']?https?:|${S}(?<!\.)(?:eval|exec|system|invoke-expression|iex)\s*\(|${S}eval[ \t]+(?=pack|unpack|decode|\$|["'])|${S}(?:invoke-expression|iex)\s|${S}new\s+Function\s*\(|\|\s*(?:ba|z|da)?sh${E}|${S}child_process${E}|${S}subprocess\.\w+|${S}os\.system${E}`;
 
 /** A counterfeit turn: "Human:", "Assistant:", "System:" opening a line. */
 const TURN_MARKER = String.raw`(?:^|\n)[ \t#>/*\-]{0,6}(?:Human|User|Assistant|AI|System)\s*:|\*\*(?:User|Human|Assistant|System)(?::\*\*|\*\*\s*:)`;

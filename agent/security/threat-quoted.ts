@@ -9,12 +9,43 @@ import type { Hit } from "./threat-patterns.js";
  * "…"', 'Run `…`') is still reported.
  */
 const ANNOUNCED =
-  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that|(?:text|source|page|document|comment|message|file|content|string|line)\s+(?:that|which)\s+says)\s*(?:that\s+)?$/i;
+  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that|(?:text|source|page|document|comment|message|file|content|string|line)\s+(?:that|which)\s+says|\(\s*like)\s*(?:that\s+)?$/i;
 const OPEN = /["“`]/;
 const CLOSE: Record<string, string> = { '"': '"', "“": "”", "`": "`" };
 
 export function quotedAsExample(text: string, hit: Hit): boolean {
-  return insideAnnouncedQuote(text, hit) || claimEndingInQuote(text, hit) || describedAttack(text, hit);
+  return (
+    insideAnnouncedQuote(text, hit) ||
+    claimEndingInQuote(text, hit) ||
+    describedAttack(text, hit) ||
+    truncatedQuote(text, hit)
+  );
+}
+
+// Cut off mid-clause, after a word that needs more ("… instructions and...", "… send it to…"): a finished order that
+// trails off ("… print the .env file...") is not taken for a quotation.
+const ELLIPSIS_END = /(?<!\w)(?:and|or|but|then|to|the|a|an|of|with|for|that|so)\s*(?:\.\.\.|…)$|,\s*(?:\.\.\.|…)$/i;
+
+/**
+ * A quotation cut off with an ellipsis ('adversarial instructions ("Ignore previous instructions and...")'): the
+ * phrase is named as a kind of text, not given as an order, which a payload has no reason to leave unfinished. The
+ * nearest quote mark before the hit on its line opens it (a straight single quote only after a space or a bracket,
+ * not the apostrophe of "agent's"), and its closing mark follows the hit on that line, right after the ellipsis.
+ */
+function truncatedQuote(text: string, hit: Hit): boolean {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+  for (let i = hit.index - 1; i >= lineStart; i--) {
+    const c = text[i]!;
+    const opens =
+      c === '"' || c === "“" || c === "`" || (c === "'" && (i === lineStart || /[\s([]/.test(text[i - 1]!)));
+    if (!opens) continue;
+    const closeMark = c === "“" ? "”" : c;
+    const lineEnd = text.indexOf("\n", hit.index);
+    const close = text.indexOf(closeMark, Math.max(hit.end - 1, i + 1));
+    if (close < 0 || (lineEnd >= 0 && close > lineEnd)) return false;
+    return ELLIPSIS_END.test(text.slice(i + 1, close).trimEnd());
+  }
+  return false;
 }
 
 // What a security doc calls the text it describes, and how it reports what that text asks of the agent.
@@ -59,8 +90,10 @@ function insideAnnouncedQuote(text: string, hit: Hit): boolean {
   const pair = enclosingPair(text, hit, OPEN);
   if (!pair) return false;
   const { open, close } = pair;
-  // A single token in backticks is its name, not its use: "Gemma uses `<start_of_turn>` markers".
-  if (text[open] === "`" && close - open <= 41 && !/\s/.test(text.slice(open + 1, close))) return true;
+  // A single token in backticks is its name, not its use: "Gemma uses `<start_of_turn>` markers"; so is one that fills
+  // a string literal in code ('"<tool_result>",' in a list that builds a wrapper).
+  const lone = close - open <= 41 && !/\s/.test(text.slice(open + 1, close));
+  if (lone && (text[open] === "`" || /^\s*[,)\]]/.test(text.slice(close + 1)))) return true;
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
   return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
 }
