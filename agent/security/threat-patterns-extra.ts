@@ -22,6 +22,7 @@ import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
 import { EXFIL_PLACEHOLDER_PATTERNS } from "./threat-patterns-exfil-placeholders.js";
 import { EXFIL_SLOT_PATTERNS } from "./threat-patterns-exfil-slots.js";
 import { PAYLOAD_PATTERNS } from "./threat-patterns-payload.js";
+import { TRANSLATED_PATTERNS } from "./threat-patterns-translated.js";
 import { TRIGGER_PATTERNS } from "./threat-patterns-trigger.js";
 import { TURN_PATTERNS } from "./threat-patterns-turns.js";
 
@@ -334,6 +335,7 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...COERCION_CONCEPT_PATTERNS,
   ...COERCION_UNASKED_PATTERNS,
   ...TURN_PATTERNS,
+  ...TRANSLATED_PATTERNS,
   ...DECODE_PATTERNS,
   ...DECODE_CHAIN_PATTERNS,
   ...TRIGGER_PATTERNS,

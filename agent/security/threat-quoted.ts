@@ -9,9 +9,11 @@ import type { Hit } from "./threat-patterns.js";
  * "…"', 'Run `…`') is still reported.
  */
 const ANNOUNCED =
-  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that|(?:text|source|page|document|comment|message|file|content|string|line)\s+(?:that|which)\s+says|\(\s*like)\s*(?:that\s+)?$/i;
-const OPEN = /["“`]/;
-const CLOSE: Record<string, string> = { '"': '"', "“": "”", "`": "`" };
+  /(?:(?:never|don['’]t|do\s+not|must\s+not|should\s+not)\s+(?:run|execute|use|paste|pipe|type|copy|follow|trust|click|open|render)\s+(?:[\w-]+\s+){0,2}?(?:like|such\s+as)?|claims?|claiming|claimed|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|phrases?\s+like|text\s+like|wording\s+like|strings?\s+like|lines?\s+like|patterns?\s+like|look\s+for|watch\s+(?:out\s+)?for|flags?|detects?|blocks?|or\s+that|and\s+that|(?:text|source|page|document|comment|message|file|content|string|line)\s+(?:that|which)\s+says|\(\s*like|诸如|例如|比如|譬如|例えば|たとえば|(?<!\w)(?:como|comme|wie|z\.\s?b\.|por\s+ejemplo|par\s+exemple|zum\s+beispiel|ad\s+esempio|например|такие\s+как))\s*(?:that\s+)?$/iu;
+const OPEN = /["“„«`]/;
+const CLOSE: Record<string, string> = { '"': '"', "“": "”", "„": "“", "«": "»", "`": "`" };
+/** Marks that open and close differently: a pair of them needs no counting of the marks before it. */
+const PAIRED = new Set(["“", "„", "«"]);
 
 export function quotedAsExample(text: string, hit: Hit): boolean {
   return (
@@ -119,6 +121,6 @@ export function enclosingPair(text: string, hit: Hit, opening: RegExp): { open: 
   const close = text.indexOf(CLOSE[mark]!, hit.index);
   const lineEnd = text.indexOf("\n", hit.index);
   if (close < 0 || close < hit.end - 1 || (lineEnd >= 0 && close > lineEnd)) return undefined;
-  if (mark !== "“" && (text.slice(lineStart, open).split(mark).length - 1) % 2 === 1) return undefined;
+  if (!PAIRED.has(mark) && (text.slice(lineStart, open).split(mark).length - 1) % 2 === 1) return undefined;
   return { open, close };
 }

@@ -82,6 +82,7 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // Never tuned on: measured once, 14/28, when the scanner had been tuned on sets 1-4 and blind5 (the rules of
     // before that round also caught 14). Two of its ten near-misses were flagged then, both by phrase rules (a ChatML
     // sample in a model's README, a quoted "ignore previous instructions" in a guide that warns of it): fixed since.
+    // Its misses were read since, and the translated-injection rule written after them: 14 caught now.
     published5: 0.45,
     // Never tuned on: gathered by a helper that never saw the rules, measured once at 15/30 with the scanner tuned on
     // sets 1-5 and blind5 (as an agent file and as a fetched page alike). One near-miss was flagged then (a phrase rule
