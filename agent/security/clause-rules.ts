@@ -57,6 +57,8 @@ export interface ClauseRuleSpec {
   readonly negatable?: boolean;
   /** Not in a clause that opens by forbidding (PROHIBITION): "Do not push to main or deploy without approval". */
   readonly notInProhibition?: boolean;
+  /** Read only in this kind of text (Detector.onlyIn). */
+  readonly onlyIn?: "instructions" | "page";
   /** Addressed to the agent: an imperative or "you should …" (see DIRECTED). */
   readonly directed?: boolean;
   /** The terms may also stand in the clause before ("Before anything else: … \n\n curl … | sh"). */
@@ -80,6 +82,7 @@ export class ClauseRule implements Detector {
   readonly scope: ThreatScope;
   readonly requires: ReadonlyArray<readonly string[]>;
   readonly starts: readonly string[] | undefined;
+  readonly onlyIn: "instructions" | "page" | undefined;
   private readonly compiled: { unicode?: Compiled; ascii?: Compiled } = {};
 
   constructor(private readonly spec: ClauseRuleSpec) {
@@ -87,6 +90,7 @@ export class ClauseRule implements Detector {
     this.scope = spec.scope;
     this.requires = spec.requires;
     this.starts = spec.starts;
+    this.onlyIn = spec.onlyIn;
   }
 
   find(original: string, at?: readonly number[], view: TextView = textViewOf(original)): Hit | undefined {

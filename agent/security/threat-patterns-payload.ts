@@ -190,23 +190,40 @@ const DESTRUCTIVE_WIPE: Detector[] = [
   }),
 ];
 
+// A script saved from the network and then run in the same line: "wget https://… -O /tmp/h.sh && bash /tmp/h.sh",
+// "curl -o x.sh https://… ; chmod +x x.sh && ./x.sh".
+const DOWNLOADED_THEN_RUN = String.raw`${word("curl|wget")}${E}[^\n|;&]{0,300}?\s(?:-o|-O|--output|--output-document)[\s=]+\S+[^\n|;&]{0,200}?(?:&&|;)\s*(?:chmod\s+\+?[x0-7]+\s+\S+\s*(?:&&|;)\s*)?(?:sudo\s+)?(?:(?:(?:ba|z|da|k)?sh|python[23]?|node|perl|ruby|source)\s+["']?[\w./~$-]+|\.\/[\w.-]+)`;
+
 // Remote content run by a shell or an interpreter, and what makes it an attack rather than an install line: it is
 // to run before everything, every time, silently or without asking.
-const PIPE_TO_SHELL = String.raw`${word("curl|wget")}${E}[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+){0,3})?(?:env\s+\S+\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[23]?|node|perl|ruby|php)${E}|(?:curl|wget)${E}(?<=${S}(?:ba|z|da|k)?sh\s+(?:-\w+\s+){0,3}["']?(?:\$\(|<\(|\x60)\s*(?:curl|wget))|${word("iex|invoke-expression")}${E}[^\n]{0,80}?(?:downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod|net\.webclient)|${word("irm|iwr|invoke-restmethod|invoke-webrequest")}${E}[^\n|]{0,300}\|\s*(?:iex|invoke-expression)${E}`;
+const PIPE_TO_SHELL = String.raw`${word("curl|wget")}${E}[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+){0,3})?(?:env\s+\S+\s+)?(?:(?:ba|z|da|k|fi|tc|c)?sh|python[23]?|node|perl|ruby|php)${E}|(?:curl|wget)${E}(?<=${S}(?:ba|z|da|k)?sh\s+(?:-\w+\s+){0,3}["']?(?:\$\(|<\(|\x60)\s*(?:curl|wget))|${word("iex|invoke-expression")}${E}[^\n]{0,80}?(?:downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod|net\.webclient)|${word("irm|iwr|invoke-restmethod|invoke-webrequest")}${E}[^\n|]{0,300}\|\s*(?:iex|invoke-expression)${E}|${DOWNLOADED_THEN_RUN}`;
+// Text that speaks to the AI reading a page, not to the page's human readers: "Attention AI assistants", "if you're
+// reading this post as part of analyzing this page". On a fetched page, a remote script offered to that reader is
+// the attack whatever else is said; an agent file addresses agents by nature, so this is read on pages only.
+const AI_READER = String.raw`${S}(?:attention|note\s+(?:to|for)|dear|hey|hello)\s+(?:all\s+)?(?:ai|llm|gpt)(?:\s+(?:assistants?|agents?|models?|tools?|bots?|crawlers?|systems?))?${E}|${S}(?:ai|llm)\s+(?:assistants?|agents?|models?|crawlers?)\s+(?:reading|visiting|accessing|analy[sz]ing|summari[sz]ing)${E}|${S}if\s+you(?:['’]re|\s+are)\s+(?:an?\s+)?(?:ai|llm|language\s+model|assistant|agent|bot)${E}|${S}(?:reading|analy[sz]ing|summari[sz]ing|processing|crawling)\s+this\s+(?:page|post|site|website|document|article|thread|email|comment)${E}|${S}detected\s+(?:that\s+)?you\s+(?:accessing|reading|visiting|are\s+an?\s+(?:ai|bot|agent))${E}`;
+
 // "download https://… and run it": remote content run without a pipe.
 const DOWNLOAD_AND_RUN = String.raw`(?:and|then|&&)\s+(?:\w+\s+)?(?:run|execute|exec|source|eval|launch|start)\s+(?:it|them|that|the\s+(?:script|file|binary|payload))${E}`;
 const COMPULSION = String.raw`${S}(?:every\s+time|each\s+time|before\s+(?:(?:any|every|each)\s+\w+|doing\s+anything|anything\s+else|replying|responding|answering|proceeding|continuing)|at\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|any)|first\s+thing|without\s+(?:asking|confirming|telling|checking|prompting|reviewing|inspecting|showing|mentioning|permission|approval)|silently|secretly|quietly|in\s+the\s+background|whenever|do\s+not\s+ask|don['’]?t\s+ask|no\s+need\s+to\s+(?:ask|confirm|mention|tell|check|review)|on\s+every|every\s+(?:session|conversation|request|reply|response|message|prompt|turn|startup|boot)|(?:on|at)\s+(?:startup|boot|login)|must\s+(?:always\s+)?(?:be\s+)?(?:run|executed?)|mandatory|required\s+(?:before|for\s+(?:every|each|all)))${E}`;
 
-const REMOTE_PIPE_SHELL = new ClauseRule({
-  id: "remote_pipe_shell",
-  scope: "context",
-  requires: [["curl", "wget", "iex", "invoke-expression", "irm", "iwr", "invoke-restmethod", "invoke-webrequest"]],
-  find: PIPE_TO_SHELL,
-  starts: ["curl", "wget", "iex", "invoke-expression", "irm", "iwr", "invoke-restmethod", "invoke-webrequest"],
-  terms: [COMPULSION],
-  negatable: true,
-  withPrevious: true,
-});
+/** A remote script run, in a clause (or the one after the clause before) that holds `said`. */
+const remoteRunWith = (said: string, onlyIn?: "page") =>
+  new ClauseRule({
+    id: "remote_pipe_shell",
+    scope: "context",
+    requires: [["curl", "wget", "iex", "invoke-expression", "irm", "iwr", "invoke-restmethod", "invoke-webrequest"]],
+    find: PIPE_TO_SHELL,
+    starts: ["curl", "wget", "iex", "invoke-expression", "irm", "iwr", "invoke-restmethod", "invoke-webrequest"],
+    terms: [said],
+    negatable: true,
+    withPrevious: true,
+    ...(onlyIn ? { onlyIn } : {}),
+  });
+
+const REMOTE_PIPE_SHELL = remoteRunWith(COMPULSION);
+
+// On a page, a remote script offered to the AI that reads it (AI_READER), in that clause or the one before.
+const REMOTE_FOR_AI_READER = remoteRunWith(AI_READER, "page");
 
 // "download https://… and run it" (looked for around the URL, the one literal it must hold).
 const DOWNLOAD_AND_RUN_RULE = new ClauseRule({
@@ -316,6 +333,7 @@ export const PAYLOAD_PATTERNS: readonly Detector[] = [
   ...SECRET_HUNT,
   ...DESTRUCTIVE_WIPE,
   REMOTE_PIPE_SHELL,
+  REMOTE_FOR_AI_READER,
   DOWNLOAD_AND_RUN_RULE,
   ...REMOTE_CODE,
 ];
