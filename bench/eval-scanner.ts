@@ -40,7 +40,7 @@ const BLIND_SETS = [
     "published7",
     "Published payloads, set 7 (published7; 14/28 untuned, payloads never tuned on, near-misses tuned on)",
   ],
-  ["published8Probes", "published8", "Published payloads, set 8 (published8; 2/13 untuned, never tuned on)"],
+  ["published8Probes", "published8", "Published payloads, set 8 (published8; 2/13 untuned, tuned on since)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

@@ -80,6 +80,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'plants an action for later: a moment still to come ("the next time the user asks…", "after three more messages…") with an order, or a recurring condition ("whenever the user mentions…", "once the tests pass…") with a harmful or silent act',
   manipulation_signals:
     "several signs of an attack close together: it addresses the agent, lifts its safeguards or claims authority over it, paints asking the user as the harm, keeps an act from the user, plants it for later, or fills a link or image with the workspace's secrets; say what the agent may do plainly, and show placeholders in code blocks",
+  hidden_agent_note:
+    "a note for AI agents hidden in an HTML comment (unseen by the person reading the rendered page) that points the agent at a link or a command that fetches something",
   translated_injection:
     "tells the agent to ignore or forget its previous instructions, in a language other than English",
   encoded_command:

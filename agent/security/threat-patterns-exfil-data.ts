@@ -22,9 +22,20 @@ const DATA_SUBST = String.raw`\$\(\s*(?:(?:env|printenv|whoami|hostname|id|histo
 const HELD = [
   String.raw`${S}(?:contents?|content|output|dump|lines?|characters)\s+of\s+(?:the\s+)?(?:[\w'’-]+\s+){0,2}?[\x60"']?(?:~/|\$HOME|\.env${E}|\.git/|\.ssh|\.aws|\.npmrc|\.netrc|\.git-credentials|\.pypirc|/etc/|env${E}|printenv${E}|(?:terminal|shell)\s+output${E}|credentials${E}|secrets?${E})`,
   String.raw`${S}(?:api\s+keys?|passwords?|tokens?|secrets?|credentials?)\s+(?:that\s+)?(?:they|the\s+user|you)\s+(?:have\s+)?(?:pasted|shared|entered|typed|saw|seen|read)${E}|${S}the\s+user['’]s\s+(?:requests|messages|prompts|conversation|chat)${E}|${S}files\s+you\s+(?:read|opened)${E}`,
+  // Secrets the agent comes across, wherever they are: "when you encounter sensitive values (passwords, API keys)",
+  // "any tokens you find". Not the reader's own key of API docs ("send your API key to …").
+  String.raw`${S}(?:when|whenever|if|once)\s+you\s+(?:encounter|find|see|come\s+across|discover|notice|observe|spot)\s+(?:any\s+)?(?:sensitive|secret|private|confidential)\s+(?:values?|data|information|strings?|details)${E}|${S}(?:any|all|every|each)\s+(?:\w+\s+)?(?:secrets?|passwords?|tokens?|api\s+keys?|credentials?|keys)\s+(?:that\s+)?you\s+(?:find|see|encounter|come\s+across|discover|notice|observe|spot)${E}`,
   String.raw`${S}(?:toàn\s+bộ\s+)?nội\s+dung\s+(?:c[ủu]a\s+)?(?:file\s+)?[\x60"']?(?:\.env|~/)|${S}(?:inhalt|contenido|contenu)\s+(?:von|vom|de|del|du)\s+[\x60"']?(?:~/|\.env|\.ssh|\.aws|\.npmrc|\.git)`,
 ].join("|");
 const HELD_STARTS = ["content", "output", "dump", "line", "characters", "api", "password", "token", "secret"].concat([
+  "when",
+  "whenever",
+  "if",
+  "once",
+  "any",
+  "all",
+  "every",
+  "each",
   "credential",
   "the user",
   "files you",
@@ -35,7 +46,8 @@ const HELD_STARTS = ["content", "output", "dump", "line", "characters", "api", "
   "contenu",
 ]);
 
-const SEND = String.raw`${S}(?:post|send|upload|submit|transmit|forward|gửi|env[ií]a|enviar|sende|schicke|envoie[sz]?)${E}|发送|上传`;
+// Not "report" or "share": a security policy asks for leaked keys to be reported at its advisory page.
+const SEND = String.raw`${S}(?:post|send|upload|submit|transmit|forward|log|sync|mirror|copy|push|relay|stream|exfiltrate|gửi|env[ií]a|enviar|sende|schicke|envoie[sz]?)${E}|发送|上传`;
 // The data said to be appended to a URL that stands open for it.
 // (Found from its rarer word: "appended", "+", not "with" or a quote.)
 const CONCAT = String.raw`${S}(?:followed\s+by|gefolgt\s+(?:vom|von)|seguid[oa]\s+(?:de|del|por)|suivie?\s+(?:de|du|par)|appended(?:\s+with)?)${E}|\+(?<=[\x60'"]\s{1,3}\+)\s`;

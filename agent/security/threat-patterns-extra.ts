@@ -21,6 +21,7 @@ import { EXFIL_DATA_PATTERNS } from "./threat-patterns-exfil-data.js";
 import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
 import { EXFIL_PLACEHOLDER_PATTERNS } from "./threat-patterns-exfil-placeholders.js";
 import { EXFIL_SLOT_PATTERNS } from "./threat-patterns-exfil-slots.js";
+import { HIDDEN_NOTE_PATTERNS } from "./threat-patterns-hidden-note.js";
 import { PAYLOAD_PATTERNS } from "./threat-patterns-payload.js";
 import { TRANSLATED_PATTERNS } from "./threat-patterns-translated.js";
 import { TRIGGER_PATTERNS } from "./threat-patterns-trigger.js";
@@ -336,6 +337,7 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...COERCION_UNASKED_PATTERNS,
   ...TURN_PATTERNS,
   ...TRANSLATED_PATTERNS,
+  ...HIDDEN_NOTE_PATTERNS,
   ...DECODE_PATTERNS,
   ...DECODE_CHAIN_PATTERNS,
   ...TRIGGER_PATTERNS,

@@ -93,9 +93,10 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // quoted "Ignore previous instructions and...", model.eval() after a decode, a sanitizer's "<tool_result>", a YARA
     // rule): tuned on since.
     published7: 0.5,
-    // Never tuned on: 13 payloads (real ones among them: the xz-utils stage-1 script, a hijacking CLAUDE.md, hidden
-    // HTML comments for agents), measured once at 2/13, the same as the scanner of before that session's changes.
-    published8: 0.15,
+    // 13 payloads (real ones among them: the xz-utils stage-1 script, a hijacking CLAUDE.md, hidden HTML comments for
+    // agents), measured once untuned at 2/13, the same as the scanner of before that session's changes; tuned on since
+    // (hidden_agent_note, secrets an agent comes across sent to a URL): 5 caught.
+    published8: 0.38,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
