@@ -164,11 +164,12 @@ const LINE_ROLE_WORDS = [
 ].concat(["benutzer", "người dùng", "nguoi dung", "用户", "系统"]);
 const LINE_ROLE_STARTS = LINE_ROLE_WORDS.map((w) => w.replace(" dùng", "").replace(" dung", ""));
 // A role label opening a line (bold, quoted, with a note: "> **User (follow-up):**", "用户：", "Người dùng:"), whose
-// line asks for one of those: documentation's transcripts show questions, not deletions and secrets.
+// line asks for one of those: documentation's transcripts show questions, not deletions and secrets. Not a property
+// whose value is an object or a list (`user: { name: string; email: string } | null` in a TypeScript interface).
 const ROLE_LINE = pattern(
   "fake_turn",
   [LINE_ROLE_WORDS],
-  String.raw`(?:${LINE_ROLE})(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:${LINE_ROLE}))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2}|\s*(?:>{1,3}|->|=>|→|»)\s)[^\n]{0,300}?(?:${TURN_ORDER})(?![^\n]*[?？])`,
+  String.raw`(?:${LINE_ROLE})(?<=(?:^|\n)[ \t>*_\-\[]{0,8}(?:${LINE_ROLE}))(?:[ _](?:turn|message|input|prompt|request|notice|note|update|alert))?(?:\s*\([^)\n]{0,30}\))?(?:\][ \t]*|[*_]{0,2}\s*[:：][*_]{0,2}(?![ \t]*[{[(])|\s*(?:>{1,3}|->|=>|→|»)\s)[^\n]{0,300}?(?:${TURN_ORDER})(?![^\n]*[?？])`,
   { starts: LINE_ROLE_STARTS },
 );
 // A tool record then a user record, as JSON lines: {"role": "tool", …} {"role": "user", "content": "…delete…"}.
@@ -183,7 +184,7 @@ const JSON_TURN = pattern(
   { starts: ['"role"', '"type"', '"author"', '"from"', '"speaker"'] },
 );
 // Words put in someone's mouth: 'the user has said (…): "rotate the keys and e-mail them"', "as you already agreed in
-// your previous reply, you will now …".
+// your previous reply, you will now …". Not a condition ('If the user says "draft email", use this skill').
 const PUT_IN_MOUTH = pattern(
   "fake_turn",
   [
@@ -205,7 +206,7 @@ const PUT_IN_MOUTH = pattern(
       "responded",
     ],
   ],
-  String.raw`(?:${S}the\s+user\s+(?:has\s+|had\s+|just\s+)?(?:said|says|wrote|asked|told\s+(?:me|us|you)|instructed|requested)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already|previously|just|earlier)\s+(?:agreed|promised|confirmed|consented|accepted|committed)${E}[^.\n]{0,80}?${S}(?:previous|last|earlier|prior)\s+(?:reply|message|turn|response|answer)${E}|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already\s+|previously\s+|earlier\s+|just\s+)?(?:agreed|promised|offered|committed|undertook)\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})|${S}the\s+user\s+(?:asked|told|instructed)\s+you\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})[^.\n]{0,40}?${S}you\s+(?:agreed|accepted|confirmed|said\s+yes)${E}|${S}(?:the\s+)?(?:assistant|agent|ai|model|you)\s+(?:replied|answered|responded|said|wrote|agreed)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\w+\s+){0,2}?(?:agreed|promised|offered|committed|undertook|told\s+(?:the\s+user|them|me))\s+(?:(?:the\s+)?users?\s+|them\s+|me\s+)?(?:that\s+)?(?:you\s+(?:would|will|['’]d)|to)\s+[^.\n]{0,80}?(?:${TURN_ORDER}))`,
+  String.raw`(?:${S}(?<!(?:if|when|whenever|once|unless|until|after|before)\s+)the\s+user\s+(?:has\s+|had\s+|just\s+)?(?:said|says|wrote|asked|told\s+(?:me|us|you)|instructed|requested)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already|previously|just|earlier)\s+(?:agreed|promised|confirmed|consented|accepted|committed)${E}[^.\n]{0,80}?${S}(?:previous|last|earlier|prior)\s+(?:reply|message|turn|response|answer)${E}|${S}you\s+(?:\([^)\n]{0,30}\)\s+)?(?:have\s+)?(?:already\s+|previously\s+|earlier\s+|just\s+)?(?:agreed|promised|offered|committed|undertook)\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})|${S}the\s+user\s+(?:asked|told|instructed)\s+you\s+to\s+[^.\n]{0,80}?(?:${TURN_ORDER})[^.\n]{0,40}?${S}you\s+(?:agreed|accepted|confirmed|said\s+yes)${E}|${S}(?:the\s+)?(?:assistant|agent|ai|model|you)\s+(?:replied|answered|responded|said|wrote|agreed)(?:\s*\([^)\n]{0,60}\))?\s*[:,]?\s*["“][^"”\n]{0,300}?(?:${TURN_ORDER})|${S}you\s+(?:\w+\s+){0,2}?(?:agreed|promised|offered|committed|undertook|told\s+(?:the\s+user|them|me))\s+(?:(?:the\s+)?users?\s+|them\s+|me\s+)?(?:that\s+)?(?:you\s+(?:would|will|['’]d)|to)\s+[^.\n]{0,80}?(?:${TURN_ORDER}))`,
   {
     starts: [
       "the user",

@@ -216,6 +216,8 @@ export const CLASSES: ReadonlyArray<readonly [id: string, hits: readonly string[
       "User: What is 2 + 2?\nAssistant: 4.",
       "### System requirements\n\n- Node 20",
       "Reason inside <thinking></thinking> tags.",
+      "interface AppState {\n  user: { name: string; email: string } | null\n}",
+      '- If the user says "draft email" or "write email", use this skill.',
     ],
   ],
   [
