@@ -237,7 +237,8 @@ const DOWNLOAD_AND_RUN_RULE = new ClauseRule({
 });
 
 const INVISIBLE_ESCAPE = String.raw`\\u(?:200[b-f]|206[0-4]|202[a-e]|206[6-9]|feff|00ad)`;
-const ESCAPED_IN_WORD = String.raw`(?:${INVISIBLE_ESCAPE}(?<=[\p{L}\p{N}]\\u\w{4})|${INVISIBLE_ESCAPE}(?=[\p{L}\p{N}]))`;
+// The letter before must not be the last hex digit of another escape: `[\u200B\u200C\uFEFF]` is a sanitizer's list.
+const ESCAPED_IN_WORD = String.raw`(?:${INVISIBLE_ESCAPE}(?<=(?<!\\u[0-9a-fA-F]{0,3})[\p{L}\p{N}]\\u\w{4})|${INVISIBLE_ESCAPE}(?=[\p{L}\p{N}]))`;
 
 const REMOTE_CODE: Detector[] = [
   // eval of fetched or decoded code: eval(fetch(…)), new Function(await fetch(…)), exec(requests.get(…).text).

@@ -185,7 +185,11 @@ export const CLASSES: ReadonlyArray<readonly [id: string, hits: readonly string[
   [
     "escaped_invisible_unicode",
     ['{"rule": "Be\\u200Bcareful", "note": "use\\u200Ccaution"}'],
-    ["Strip `\\u200b` from user input.", 'e.g. ".g\\u200cit/config" is treated as ".git/config".'],
+    [
+      "Strip `\\u200b` from user input.",
+      'e.g. ".g\\u200cit/config" is treated as ".git/config".',
+      '| Strip BOM | `content.replace(/^[\\u200B\\u200C\\u200D\\uFEFF]/,"")` |',
+    ],
   ],
   // Issue #23's families; many more cases, with near-misses, in test/fixtures/scanner-probes/.
   [
