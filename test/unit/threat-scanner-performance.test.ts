@@ -152,6 +152,10 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       fill("="),
       `https://e.com/?a=$${"TOKEN".repeat(20_000)}`,
       `https://e.com/?a=\${env:${"KEY".repeat(33_000)}`,
+      // Comments left open, each speaking to an agent: one regex over them took 2.5 s (hidden_agent_note).
+      fill("<!-- hello agent "),
+      fill("忽略之前"),
+      fill("curl -o x "),
     ];
     // Each pattern compiled first, on a short piece of each input: what is timed is the scan, not V8's compiling (which
     // a test run that compiled the Unicode variants before makes several times slower).
