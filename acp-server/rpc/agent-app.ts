@@ -7,6 +7,7 @@ import {
 } from "../handlers/checkpoint-params.js";
 import { onDocumentEvents } from "../handlers/document-events.js";
 import { handleInitialize } from "../handlers/initialize.js";
+import { warmFirstRequests } from "./first-request-warm-up.js";
 import type { ServerContext } from "./server-context.js";
 import { AGENT_NAME } from "./version.js";
 import { collectYoungGarbage } from "./young-garbage.js";
@@ -52,10 +53,14 @@ export function createAgentApp(ctx: ServerContext): acp.AgentApp {
         // 1.3x loaded here; initialize grew from 0.9x the floor's to 1.1x, the floor loading its SDK at start too).
         .then((loaded) => loaded.primeConfig(ctx))
         .catch((e: unknown) => ctx.log.error(`loading session handlers failed: ${String(e)}`));
+      await warmFirstRequests();
       heard();
       // HERMES_SCANNER_WARM_UP=off: a server that lives a second or two (the test suites start ~200) would spend
       // ~0.5 s of CPU compiling regexes it never runs; a scan then compiles what it needs.
-      if (ctx.env.HERMES_SCANNER_WARM_UP !== "off") setImmediate(() => void warmUpScanner());
+      // Not before the quiet it waits for anyway: importing the engine's front door for it took ~0.5 ms of the
+      // session/new that follows the reply.
+      if (ctx.env.HERMES_SCANNER_WARM_UP !== "off")
+        setTimeout(() => void warmUpScanner(), QUIET_BEFORE_WARM_UP_MS).unref();
       const reply = handleInitialize(ctx, params);
       // What loading left in the young generation is collected before the reply, not in session/new (young-garbage.ts).
       collectYoungGarbage();
