@@ -17,6 +17,7 @@ import { COERCION_UNASKED_PATTERNS } from "./threat-patterns-coercion-unasked.js
 import { CONCEALED_ACT_PATTERNS } from "./threat-patterns-concealed.js";
 import { DECODE_PATTERNS } from "./threat-patterns-decode.js";
 import { DECODE_CHAIN_PATTERNS } from "./threat-patterns-decode-chains.js";
+import { EXFIL_CODE_PATTERNS } from "./threat-patterns-exfil-code.js";
 import { EXFIL_DATA_PATTERNS } from "./threat-patterns-exfil-data.js";
 import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
 import { EXFIL_PLACEHOLDER_PATTERNS } from "./threat-patterns-exfil-placeholders.js";
@@ -346,6 +347,7 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...EXFIL_SLOT_PATTERNS,
   ...EXFIL_PLACEHOLDER_PATTERNS,
   ...EXFIL_DATA_PATTERNS,
+  ...EXFIL_CODE_PATTERNS,
   new EncodedCommandRule(readsAsThreat),
   // Last: it reads the whole text for many signs, and a text caught already never reaches it.
   EVIDENCE_IN_AGENT_FILES,

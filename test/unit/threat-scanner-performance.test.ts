@@ -156,6 +156,9 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       fill("<!-- hello agent "),
       fill("忽略之前"),
       fill("curl -o x "),
+      // Code exfiltration: many assignments and calls for the secret-to-network rule to follow.
+      `process.env requests.get( ${fill("a = b ")}`,
+      `os.environ ${fill("requests.get((((( ")}`,
     ];
     // Each pattern compiled first, on a short piece of each input: what is timed is the scan, not V8's compiling (which
     // a test run that compiled the Unicode variants before makes several times slower).
