@@ -41,6 +41,7 @@ const BLIND_SETS = [
     "Published payloads, set 7 (published7; 14/28 untuned, payloads never tuned on, near-misses tuned on)",
   ],
   ["published8Probes", "published8", "Published payloads, set 8 (published8; 2/13 untuned, tuned on since)"],
+  ["published9Probes", "published9", "Published payloads, set 9 (published9; 9/22 untuned, never tuned on)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

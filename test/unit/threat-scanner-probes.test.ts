@@ -97,6 +97,9 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // agents), measured once untuned at 2/13, the same as the scanner of before that session's changes; tuned on since
     // (hidden_agent_note, secrets an agent comes across sent to a URL): 5 caught.
     published8: 0.38,
+    // Never tuned on: 22 payloads (fake-interview npm backdoors, Shai-Hulud's workflows, CI memdump attacks, committed
+    // agent commands that claim authorization), measured once at 9/22, the same as the scanner of that morning.
+    published9: 0.4,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
