@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import type { StoreRecord } from "./store-records.js";
 
@@ -9,13 +9,15 @@ import type { StoreRecord } from "./store-records.js";
  *
  * Lines are written at once, synchronously, to a file kept open. A turn saves two records of a few hundred bytes:
  * handing each to libuv's thread pool (open, write, close) cost ~0.7 ms of a 4 ms turn against a zero-latency model,
- * while copying them into the page cache takes microseconds. Keeping the file open is safe because nothing deletes
- * a journal whose writer is alive: compaction rotates to a new writer and closes the old one before removing its file.
+ * while copying them into the page cache takes microseconds. Compaction rotates to a new writer and closes the old one
+ * before removing its file; a file removed by anything else (its folder deleted, another server that took this one for
+ * dead) is noticed at the next append (no link left to the open file) and opened again, and `size` is always taken
+ * from the file when it is opened, so the offsets stay true to it.
  */
 export class JournalWriter {
   private fd: number | undefined;
   private failure: Error | undefined;
-  /** Bytes this writer has written to `file` so far (its own file, so this is the file's length). */
+  /** The file's length after this writer's last line (its own file: the offset other readers replay up to). */
   size = 0;
 
   constructor(readonly file: string) {}
@@ -24,9 +26,12 @@ export class JournalWriter {
   append(record: StoreRecord): number {
     const line = Buffer.from(`${JSON.stringify(record)}\n`);
     try {
-      this.fd ??= openSync(this.file, "a");
-      for (let written = 0; written < line.length; )
-        written += writeSync(this.fd, line, written, line.length - written);
+      // The file removed under us (its folder deleted, or another server that took this one for dead): writes to the
+      // open descriptor would succeed into a file no one reads. Opened again, which recreates it or reports why not.
+      if (this.fd !== undefined && fstatSync(this.fd).nlink === 0) this.close();
+      if (this.fd === undefined) this.open();
+      const fd = this.fd!;
+      for (let written = 0; written < line.length; ) written += writeSync(fd, line, written, line.length - written);
       this.size += line.length;
     } catch (error) {
       this.failure ??= error as Error;
@@ -41,6 +46,27 @@ export class JournalWriter {
       const failure = this.failure;
       this.failure = undefined;
       throw failure;
+    }
+  }
+
+  /**
+   * Opens the file for appending and takes its length as the offset, so offsets stay true to the file when it was
+   * recreated; a line a failed write left unfinished is ended first, so the next record starts on a line of its own.
+   */
+  private open(): void {
+    const fd = openSync(this.file, "a+");
+    try {
+      const { size } = fstatSync(fd);
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        readSync(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) writeSync(fd, "\n");
+      }
+      this.size = fstatSync(fd).size;
+      this.fd = fd;
+    } catch (error) {
+      closeSync(fd);
+      throw error;
     }
   }
 
