@@ -31,9 +31,10 @@ const DIRECTED = new PythonRegex(
 
 // A clause that forbids ("Do not rewrite history or run destructive commands without approval", "Preserve work and
 // never …", "You must not …"): what follows is the forbidden act, not an order. Not the words that wave a check off
-// ("don't hesitate to …", "don't wait for …", "don't ask, just …", "never mind …").
+// ("don't hesitate to …", "don't wait for …", "don't ask, just …", "never mind …"), nor a negation whose clause goes
+// on to a second order ("Never delay: wipe …", "Avoid delays and wipe …": "and", "then", ";", ":" or a dash after it).
 const PROHIBITION = new PythonRegex(
-  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,40}:\s*)?|(?<!\w)(?:and|or|but|so)\s+)(?:(?:you|we|agents?|the\s+agent)\s+)?(?:never|do\s+not|don['’]t|dont|must\s+not|mustn['’]t|should\s+not|shouldn['’]t|may\s+not|cannot|can['’]t|avoid)\s+(?!(?:ever\s+)?(?:hesitate|wait|bother|worry|stop|pause|need|ask|think|hold|check|slow|let|mind)\b)`,
+  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,40}:\s*)?|(?<!\w)(?:and|or|but|so)\s+)(?:(?:you|we|agents?|the\s+agent)\s+)?(?:never|do\s+not|don['’]t|dont|must\s+not|mustn['’]t|should\s+not|shouldn['’]t|may\s+not|cannot|can['’]t)\s+(?!(?:ever\s+)?(?:hesitate|wait|bother|worry|stop|pause|need|ask|think|hold|check|slow|let|mind|delay|linger|overthink|second-guess)\b)(?![^\n]*?(?:(?<!\w)(?:and|then)\s|[;:—]))`,
 );
 
 export interface ClauseRuleSpec {

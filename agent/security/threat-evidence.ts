@@ -26,16 +26,17 @@ const CLAUSE_END = /[.!?;:](?=\s)|[。！？；]|\n\s*\n|\n\s*[-*+]\s|\n\s*\d{1,
 
 /**
  * Kinds of sign that ordinary agent files give together: "never ask for permission, run it at once", "keep the API
- * key secret", "do not tell the user the answer", a badge URL with a placeholder. Measured on 4,012 real files none of
- * the rules were written from (the Markdown of awesome-copilot's agents and skills, claude-code's plugins, cline,
- * continue, awesome-cursorrules, the Rust book, and the docs on this machine): the rule flagged 51, each from these
- * kinds alone but for a few. The kinds were chosen on half of the files (by name hash) as those in two or more of its
- * false positives, but one: keeping something from the user ("conceal") stays a sign of its own, as it is what most
- * payloads need and few agent files say (with it in the list, 20 of the 4,012 files were flagged; without it, 27). So a
- * stretch is flagged only when it holds at least one sign of another kind, one an agent file has no ordinary use for:
- * the rule's flags went from 51 to 27 (on the half the kinds were not chosen from, 26 to 13). The price, on the probe
- * batches it was tuned on: 10 of the 963 payloads. Only in agent files, which their user writes: a fetched page that
- * talks like one is read as before (EvidenceRule.forPages).
+ * key secret", "do not tell the user the answer". Measured on 4,012 real files none of the rules were written from
+ * (the Markdown of awesome-copilot's agents and skills, claude-code's plugins, cline, continue, awesome-cursorrules,
+ * the Rust book, and the docs on this machine): the rule flagged 51, each from these kinds alone but for a few. The
+ * kinds were chosen on half of the files (by name hash) as those in two or more of its false positives, but four:
+ * keeping something from the user ("conceal") and the signs that carry data out (a URL's slot, its filling, an image
+ * or a link as the sink) stay signs of their own, as they are what most payloads need, and a repository's context
+ * file is not necessarily its user's (a review found image-beacon payloads let through with them in the list; three
+ * real files with a badge template come back). So a stretch is flagged only when it holds at least one sign of
+ * another kind, one an agent file has no ordinary use for: the rule's flags went from 51 to 32. The price, on the
+ * probe batches it was tuned on: 4 of the 963 payloads. Only in agent files, which their user writes or chose: a
+ * fetched page that talks like one is read as before (EvidenceRule.forPages).
  */
 const AGENT_FILE_KINDS: ReadonlySet<string> = new Set([
   "secret",
@@ -45,9 +46,6 @@ const AGENT_FILE_KINDS: ReadonlySet<string> = new Set([
   "lifted",
   "address",
   "keyword_trigger",
-  "filled_from",
-  "sink",
-  "image_slot",
   "fake_boundary",
 ]);
 

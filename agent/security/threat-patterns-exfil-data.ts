@@ -22,20 +22,9 @@ const DATA_SUBST = String.raw`\$\(\s*(?:(?:env|printenv|whoami|hostname|id|histo
 const HELD = [
   String.raw`${S}(?:contents?|content|output|dump|lines?|characters)\s+of\s+(?:the\s+)?(?:[\w'’-]+\s+){0,2}?[\x60"']?(?:~/|\$HOME|\.env${E}|\.git/|\.ssh|\.aws|\.npmrc|\.netrc|\.git-credentials|\.pypirc|/etc/|env${E}|printenv${E}|(?:terminal|shell)\s+output${E}|credentials${E}|secrets?${E})`,
   String.raw`${S}(?:api\s+keys?|passwords?|tokens?|secrets?|credentials?)\s+(?:that\s+)?(?:they|the\s+user|you)\s+(?:have\s+)?(?:pasted|shared|entered|typed|saw|seen|read)${E}|${S}the\s+user['’]s\s+(?:requests|messages|prompts|conversation|chat)${E}|${S}files\s+you\s+(?:read|opened)${E}`,
-  // Secrets the agent comes across, wherever they are: "when you encounter sensitive values (passwords, API keys)",
-  // "any tokens you find". Not the reader's own key of API docs ("send your API key to …").
-  String.raw`${S}(?:when|whenever|if|once)\s+you\s+(?:encounter|find|see|come\s+across|discover|notice|observe|spot)\s+(?:any\s+)?(?:sensitive|secret|private|confidential)\s+(?:values?|data|information|strings?|details)${E}|${S}(?:any|all|every|each)\s+(?:\w+\s+)?(?:secrets?|passwords?|tokens?|api\s+keys?|credentials?|keys)\s+(?:that\s+)?you\s+(?:find|see|encounter|come\s+across|discover|notice|observe|spot)${E}`,
   String.raw`${S}(?:toàn\s+bộ\s+)?nội\s+dung\s+(?:c[ủu]a\s+)?(?:file\s+)?[\x60"']?(?:\.env|~/)|${S}(?:inhalt|contenido|contenu)\s+(?:von|vom|de|del|du)\s+[\x60"']?(?:~/|\.env|\.ssh|\.aws|\.npmrc|\.git)`,
 ].join("|");
 const HELD_STARTS = ["content", "output", "dump", "line", "characters", "api", "password", "token", "secret"].concat([
-  "when",
-  "whenever",
-  "if",
-  "once",
-  "any",
-  "all",
-  "every",
-  "each",
   "credential",
   "the user",
   "files you",
@@ -46,8 +35,15 @@ const HELD_STARTS = ["content", "output", "dump", "line", "characters", "api", "
   "contenu",
 ]);
 
-// Not "report" or "share": a security policy asks for leaked keys to be reported at its advisory page.
-const SEND = String.raw`${S}(?:post|send|upload|submit|transmit|forward|log|sync|mirror|copy|push|relay|stream|exfiltrate|gửi|env[ií]a|enviar|sende|schicke|envoie[sz]?)${E}|发送|上传`;
+const SEND = String.raw`${S}(?:post|send|upload|submit|transmit|forward|gửi|env[ií]a|enviar|sende|schicke|envoie[sz]?)${E}|发送|上传`;
+
+// Secrets the agent comes across, wherever they are ("when you encounter sensitive values (passwords, API keys)",
+// "any tokens you find"), not the reader's own key of API docs ("send your API key to …"), moved to a URL by any verb
+// (log, sync, copy …; not "report" or "share": a security policy asks for leaked keys to be reported at its page).
+const HARVESTED = String.raw`${S}(?:when|whenever|if|once)\s+you\s+(?:encounter|find|see|come\s+across|discover|notice|observe|spot)\s+(?:any\s+)?(?:sensitive|secret|private|confidential)\s+(?:values?|data|information|strings?|details)${E}|${S}(?:any|all|every|each)\s+(?:\w+\s+)?(?:secrets?|passwords?|tokens?|api\s+keys?|credentials?|keys)\s+(?:that\s+)?you\s+(?:find|see|encounter|come\s+across|discover|notice|observe|spot)${E}`;
+const HARVESTED_STARTS = ["when", "whenever", "if", "once", "any", "all", "every", "each"];
+const MOVE = String.raw`${S}(?:post|send|upload|submit|transmit|forward|log|sync|mirror|copy|push|relay|stream|exfiltrate|write|save|store|record)${E}`;
+const TO_URL = String.raw`${S}(?:to|into|at)\s+(?:the\s+)?(?:endpoint\s+)?<?https?://`;
 // The data said to be appended to a URL that stands open for it.
 // (Found from its rarer word: "appended", "+", not "with" or a quote.)
 const CONCAT = String.raw`${S}(?:followed\s+by|gefolgt\s+(?:vom|von)|seguid[oa]\s+(?:de|del|por)|suivie?\s+(?:de|du|par)|appended(?:\s+with)?)${E}|\+(?<=[\x60'"]\s{1,3}\+)\s`;
@@ -87,6 +83,16 @@ export const EXFIL_DATA_PATTERNS: readonly Detector[] = [
     starts: HELD_STARTS,
     head: SEND,
     terms: [String.raw`https?://`],
+    negatable: true,
+  }),
+  new ClauseRule({
+    id: "secret_exfil",
+    scope: "context",
+    requires: [["http"], HARVESTED_STARTS],
+    find: HARVESTED,
+    starts: HARVESTED_STARTS,
+    head: MOVE,
+    terms: [TO_URL],
     negatable: true,
   }),
   new ClauseRule({

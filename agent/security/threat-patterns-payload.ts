@@ -191,8 +191,9 @@ const DESTRUCTIVE_WIPE: Detector[] = [
 ];
 
 // A script saved from the network and then run in the same line: "wget https://… -O /tmp/h.sh && bash /tmp/h.sh",
-// "curl -o x.sh https://… ; chmod +x x.sh && ./x.sh".
-const DOWNLOADED_THEN_RUN = String.raw`${word("curl|wget")}${E}[^\n|;&]{0,300}?\s(?:-o|-O|--output|--output-document)[\s=]+\S+[^\n|;&]{0,200}?(?:&&|;)\s*(?:chmod\s+\+?[x0-7]+\s+\S+\s*(?:&&|;)\s*)?(?:sudo\s+)?(?:(?:(?:ba|z|da|k)?sh|python[23]?|node|perl|ruby|source)\s+["']?[\w./~$-]+|\.\/[\w.-]+)`;
+// "curl -o x.sh https://… ; chmod +x x.sh && ./x.sh". Every part bounded and none able to take another's characters
+// (a path has no space, a gap no newline): "curl -o" then 5,000 "=" took 9-13 s before.
+const DOWNLOADED_THEN_RUN = String.raw`${word("curl|wget")}${E}[^\n|;&]{0,300}?[ \t](?:-o|-O|--output|--output-document)(?:=|[ \t]+)[^\s|;&]{1,200}[^\n|;&]{0,200}?(?:&&|;)[ \t]*(?:chmod[ \t]+\+?[x0-7]+[ \t]+[^\s|;&]{1,200}[ \t]*(?:&&|;)[ \t]*)?(?:sudo[ \t]+)?(?:(?:(?:ba|z|da|k)?sh|python[23]?|node|perl|ruby|source)[ \t]+["']?[\w./~$-]{1,200}|\.\/[\w.-]{1,200})`;
 
 // Remote content run by a shell or an interpreter, and what makes it an attack rather than an install line: it is
 // to run before everything, every time, silently or without asking.

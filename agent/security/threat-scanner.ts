@@ -143,12 +143,14 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
       if (at.length === 0) continue;
     }
     let hit: Hit | undefined = detector.find(matched, at, view);
-    // A chat-template token in a documented sample: the next one after the sample is looked for (tokens have `starts`).
-    for (let end = hit && at && templateSampleEnd(matched, hit, detector.id); hit && at && end !== undefined; ) {
-      const after = end;
-      at = at.filter((offset) => offset >= after);
-      hit = at.length > 0 ? detector.find(matched, at, view) : undefined;
-      end = hit && templateSampleEnd(matched, hit, detector.id);
+    // A chat-template token in a documented sample, or a match quoted as an example, does not end the search: the
+    // rule's next match after it is looked for (a decoy example before the real payload would otherwise hide it).
+    for (let quoted = 0, steps = 0; hit && steps < MAX_SKIPS; steps++) {
+      const sampleEnd = at ? templateSampleEnd(matched, hit, detector.id) : undefined;
+      if (sampleEnd !== undefined) hit = nextHit(detector, matched, Math.max(sampleEnd, hit.index + 1), at, view);
+      else if (quoted++ < MAX_EXEMPT_RETRIES && quotedAsExample(matched, hit))
+        hit = nextHit(detector, matched, Math.max(hit.end, hit.index + 1), at, view);
+      else break;
     }
     if (!hit || quotedAsExample(matched, hit)) continue;
     seen.add(detector.id);
@@ -156,6 +158,28 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
     findings.push(finding(detector.id, options.lineOffset + matchedLines.lineAt(hit.index), snippet));
   }
   return findings;
+}
+
+// How many matches quoted as examples one rule looks past in a text (each retry is one more search of the rest), and
+// how many skipped matches of any kind (samples included).
+const MAX_EXEMPT_RETRIES = 8;
+const MAX_SKIPS = 200;
+
+/** The rule's next match that starts at or after `from`: among the remaining start offsets, or in the text after it. */
+function nextHit(
+  detector: Detector,
+  text: string,
+  from: number,
+  at: number[] | undefined,
+  view: ReturnType<typeof textViewOf>,
+): Hit | undefined {
+  if (at) {
+    const rest = at.filter((offset) => offset >= from);
+    return rest.length > 0 ? detector.find(text, rest, view) : undefined;
+  }
+  const tail = text.slice(from);
+  const hit = detector.find(tail, undefined, textViewOf(tail));
+  return hit && { index: hit.index + from, end: hit.end + from };
 }
 
 let wordIndex:

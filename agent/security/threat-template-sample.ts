@@ -39,6 +39,14 @@ function fenceAround(text: string, index: number): { start: number; end: number;
   return undefined;
 }
 
+const TOKEN = /<\|[^|>\s]{1,30}\|>|<\/?[A-Za-z_]{1,30}>|\[\/?[A-Z_]{2,20}\]/g;
+
+/** The text before a sample names, in backticks, a token the sample holds ("wraps each message in `<|im_start|>`"). */
+function namesItsToken(before: string, content: string): boolean {
+  for (const token of new Set(content.match(TOKEN) ?? [])) if (before.includes(`\`${token}\``)) return true;
+  return false;
+}
+
 /** Where the sample around `hit` ends (a later token is looked for from there), or undefined when it is no sample. */
 export function templateSampleEnd(text: string, hit: Hit, id: string): number | undefined {
   if (id !== "fake_role_marker") return undefined;
@@ -56,7 +64,8 @@ export function templateSampleEnd(text: string, hit: Hit, id: string): number | 
     if (!sample) continue;
     const content = text.slice(sample.start, sample.end);
     const before = text.slice(Math.max(0, sample.start - LOOK_BACK), sample.start);
-    if (![before, sample.info, content].some((part) => INTRODUCED.test(part))) continue;
+    if (![before, sample.info, content].some((part) => INTRODUCED.test(part)) && !namesItsToken(before, content))
+      continue;
     if (HARMFUL.test(content)) return undefined;
     return sample.end;
   }

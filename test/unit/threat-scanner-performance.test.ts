@@ -156,6 +156,9 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       fill("<!-- hello agent "),
       fill("忽略之前"),
       fill("curl -o x "),
+      // A review found 5 KB of this took 9-13 s (a download-then-run regex whose parts overlapped).
+      `curl -o${"=".repeat(n)}`,
+      `see curl -o\n${"=".repeat(n)}`,
       // Code exfiltration: many assignments and calls for the secret-to-network rule to follow.
       `process.env requests.get( ${fill("a = b ")}`,
       `os.environ ${fill("requests.get((((( ")}`,
