@@ -11,7 +11,8 @@
  *   error its `closed` promise rejects with; the SDK releases its writer after every message, so that happened just
  *   after the initialize reply was written, as session/new arrived (~0.5–1 ms).
  *
- * Any failure (the SDK moved the file) costs nothing but the time it was meant to save.
+ * The file is bundled by path: an SDK that moved it fails the build, not a server. Any failure at run time costs
+ * nothing but the time this was meant to save.
  */
 export async function warmFirstRequests(): Promise<void> {
   try {

@@ -35,14 +35,15 @@ const HELD_STARTS = ["content", "output", "dump", "line", "characters", "api", "
   "contenu",
 ]);
 
-const SEND = String.raw`${S}(?:post|send|upload|submit|transmit|forward|gửi|env[ií]a|enviar|sende|schicke|envoie[sz]?)${E}|发送|上传`;
+const SEND_VERBS = "post|send|upload|submit|transmit|forward";
+const SEND = String.raw`${S}(?:${SEND_VERBS}|gửi|env[ií]a|enviar|sende|schicke|envoie[sz]?)${E}|发送|上传`;
 
 // Secrets the agent comes across, wherever they are ("when you encounter sensitive values (passwords, API keys)",
 // "any tokens you find"), not the reader's own key of API docs ("send your API key to …"), moved to a URL by any verb
 // (log, sync, copy …; not "report" or "share": a security policy asks for leaked keys to be reported at its page).
 const HARVESTED = String.raw`${S}(?:when|whenever|if|once)\s+you\s+(?:encounter|find|see|come\s+across|discover|notice|observe|spot)\s+(?:any\s+)?(?:sensitive|secret|private|confidential)\s+(?:values?|data|information|strings?|details)${E}|${S}(?:any|all|every|each)\s+(?:\w+\s+)?(?:secrets?|passwords?|tokens?|api\s+keys?|credentials?|keys)\s+(?:that\s+)?you\s+(?:find|see|encounter|come\s+across|discover|notice|observe|spot)${E}`;
 const HARVESTED_STARTS = ["when", "whenever", "if", "once", "any", "all", "every", "each"];
-const MOVE = String.raw`${S}(?:post|send|upload|submit|transmit|forward|log|sync|mirror|copy|push|relay|stream|exfiltrate|write|save|store|record)${E}`;
+const MOVE = String.raw`${S}(?:${SEND_VERBS}|log|sync|mirror|copy|push|relay|stream|exfiltrate|write|save|store|record)${E}`;
 const TO_URL = String.raw`${S}(?:to|into|at)\s+(?:the\s+)?(?:endpoint\s+)?<?https?://`;
 // The data said to be appended to a URL that stands open for it.
 // (Found from its rarer word: "appended", "+", not "with" or a quote.)

@@ -4,11 +4,6 @@ import { E, ORDERED, pattern, S, unnegated, word } from "./pattern-kit.js";
 import { textViewOf } from "./python-regex.js";
 import { EncodedCommandRule } from "./threat-encoded-command.js";
 import { EvidenceRule } from "./threat-evidence.js";
-
-// One rule read two ways (threat-scanner.ts, Reading), sharing its compiled patterns.
-const EVIDENCE_IN_AGENT_FILES = new EvidenceRule();
-const EVIDENCE_IN_PAGES = EVIDENCE_IN_AGENT_FILES.forPages();
-
 import { type Detector, patternsFor } from "./threat-patterns.js";
 import { COERCION_PATTERNS } from "./threat-patterns-coercion.js";
 import { COERCION_ARGUMENT_PATTERNS } from "./threat-patterns-coercion-args.js";
@@ -27,6 +22,10 @@ import { PAYLOAD_PATTERNS } from "./threat-patterns-payload.js";
 import { TRANSLATED_PATTERNS } from "./threat-patterns-translated.js";
 import { TRIGGER_PATTERNS } from "./threat-patterns-trigger.js";
 import { TURN_PATTERNS } from "./threat-patterns-turns.js";
+
+// One rule read two ways (threat-scanner.ts, Reading), sharing its compiled patterns.
+const EVIDENCE_IN_AGENT_FILES = new EvidenceRule();
+const EVIDENCE_IN_PAGES = EVIDENCE_IN_AGENT_FILES.forPages();
 
 /**
  * Our pattern classes beyond upstream's 36 (issue #11), from published attacks on agent context files: what the

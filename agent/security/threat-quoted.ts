@@ -38,21 +38,33 @@ const ELLIPSIS_END = /(?<!\w)(?:and|or|but|then|to|the|a|an|of|with|for|that|so)
  */
 function truncatedQuote(text: string, hit: Hit): boolean {
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
-  for (let i = hit.index - 1; i >= lineStart; i--) {
-    const c = text[i]!;
-    const opens =
-      c === '"' || c === "“" || c === "`" || (c === "'" && (i === lineStart || /[\s([]/.test(text[i - 1]!)));
-    if (!opens) continue;
-    const closeMark = c === "“" ? "”" : c;
-    const lineEnd = text.indexOf("\n", hit.index);
-    const close = text.indexOf(closeMark, Math.max(hit.end - 1, i + 1));
-    if (close < 0 || (lineEnd >= 0 && close > lineEnd)) return false;
-    const quoted = text.slice(i + 1, close).trimEnd();
-    // A phrase, not an order with its object: short, and with no link, path, pipe or command substitution in it
-    // ('"… silently run curl https://… | sh, then..."' is an order however it ends).
-    return quoted.length <= MAX_NAMED_PHRASE && !ACTIONABLE.test(quoted) && ELLIPSIS_END.test(quoted);
-  }
-  return false;
+  const open = openingBefore(
+    text,
+    hit,
+    (c, i) => c === '"' || c === "“" || c === "`" || (c === "'" && (i === lineStart || /[\s([]/.test(text[i - 1]!))),
+  );
+  if (open < 0) return false;
+  const close = closingAfter(text, hit, open, 0);
+  if (close < 0) return false;
+  const quoted = text.slice(open + 1, close).trimEnd();
+  // A phrase, not an order with its object: short, and with no link, path, pipe or command substitution in it
+  // ('"… silently run curl https://… | sh, then..."' is an order however it ends).
+  return quoted.length <= MAX_NAMED_PHRASE && !ACTIONABLE.test(quoted) && ELLIPSIS_END.test(quoted);
+}
+
+/** The nearest character before the hit on its line that `opens` accepts as an opening quote mark, or -1. */
+function openingBefore(text: string, hit: Hit, opens: (c: string, at: number) => boolean): number {
+  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+  for (let i = hit.index - 1; i >= lineStart; i--) if (opens(text[i]!, i)) return i;
+  return -1;
+}
+
+/** The mark that closes the quote opened at `open`, after the hit and within `extraLines` lines after its own, or -1. */
+function closingAfter(text: string, hit: Hit, open: number, extraLines: number): number {
+  let lineEnd = text.indexOf("\n", hit.index);
+  for (let n = 0; n < extraLines && lineEnd >= 0; n++) lineEnd = text.indexOf("\n", lineEnd + 1);
+  const close = text.indexOf(CLOSE[text[open]!] ?? text[open]!, Math.max(hit.end - 1, open + 1));
+  return close < 0 || (lineEnd >= 0 && close > lineEnd) ? -1 : close;
 }
 
 // What a security doc calls the text it describes, and how it reports what that text asks of the agent.
@@ -99,17 +111,10 @@ function claimEndingInQuote(text: string, hit: Hit): boolean {
  */
 function announcedAcrossLines(text: string, hit: Hit): boolean {
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
-  let open = -1;
-  for (let i = hit.index - 1; i >= lineStart; i--) {
-    if (OPEN.test(text[i]!)) {
-      open = i;
-      break;
-    }
-  }
+  const open = openingBefore(text, hit, (c) => OPEN.test(c));
   if (open < 0 || !ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open))) return false;
-  const nextLineEnd = text.indexOf("\n", text.indexOf("\n", hit.index) + 1);
-  const close = text.indexOf(CLOSE[text[open]!]!, Math.max(hit.end - 1, open + 1));
-  return close >= 0 && close - open <= 300 && (nextLineEnd < 0 || close < nextLineEnd);
+  const close = closingAfter(text, hit, open, 1);
+  return close >= 0 && close - open <= 300;
 }
 
 function insideAnnouncedQuote(text: string, hit: Hit): boolean {

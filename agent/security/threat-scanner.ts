@@ -145,14 +145,17 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
     let hit: Hit | undefined = detector.find(matched, at, view);
     // A chat-template token in a documented sample, or a match quoted as an example, does not end the search: the
     // rule's next match after it is looked for (a decoy example before the real payload would otherwise hide it).
+    // `exempt` is what quotedAsExample said of the hit the loop stopped at (unknown when it stopped by its bound).
+    let exempt: boolean | undefined;
     for (let quoted = 0, steps = 0; hit && steps < MAX_SKIPS; steps++) {
+      exempt = undefined;
       const sampleEnd = at ? templateSampleEnd(matched, hit, detector.id) : undefined;
       if (sampleEnd !== undefined) hit = nextHit(detector, matched, Math.max(sampleEnd, hit.index + 1), at, view);
-      else if (quoted++ < MAX_EXEMPT_RETRIES && quotedAsExample(matched, hit))
+      else if ((exempt = quotedAsExample(matched, hit)) && quoted++ < MAX_EXEMPT_RETRIES)
         hit = nextHit(detector, matched, Math.max(hit.end, hit.index + 1), at, view);
       else break;
     }
-    if (!hit || quotedAsExample(matched, hit)) continue;
+    if (!hit || (exempt ?? quotedAsExample(matched, hit))) continue;
     seen.add(detector.id);
     const snippet = options.snippets ? matchSnippet(normalised, matched, hit) : undefined;
     findings.push(finding(detector.id, options.lineOffset + matchedLines.lineAt(hit.index), snippet));
@@ -178,7 +181,12 @@ function nextHit(
     return rest.length > 0 ? detector.find(text, rest, view) : undefined;
   }
   const tail = text.slice(from);
-  const hit = detector.find(tail, undefined, textViewOf(tail));
+  // The lower-cased text already made keeps its offsets in the ASCII view: its tail is the tail's.
+  const hit = detector.find(
+    tail,
+    undefined,
+    textViewOf(tail, view.variant === "ascii" ? view.lower.slice(from) : undefined),
+  );
   return hit && { index: hit.index + from, end: hit.end + from };
 }
 

@@ -56,13 +56,13 @@ export class JournalWriter {
   private open(): void {
     const fd = openSync(this.file, "a+");
     try {
-      const { size } = fstatSync(fd);
+      let { size } = fstatSync(fd);
       if (size > 0) {
         const last = Buffer.alloc(1);
         readSync(fd, last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) writeSync(fd, "\n");
+        if (last[0] !== 0x0a) size += writeSync(fd, "\n");
       }
-      this.size = fstatSync(fd).size;
+      this.size = size;
       this.fd = fd;
     } catch (error) {
       closeSync(fd);
