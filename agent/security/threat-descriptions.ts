@@ -56,6 +56,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'poses as the author of the agent\'s instructions ("I forgot to mention … your instructions", "here are your new instructions")',
   persona_switch:
     'gives the agent a new persona ("from now on you are …", "you will now act as …", "let\'s play a role-play")',
+  jailbreak_mode:
+    'tells the agent it is in a mode without limits ("you are now in unrestricted mode", "DAN mode enabled") or that someone granted it elevated rights; name the project\'s own modes and permissions plainly',
   secret_hunt:
     "tells the agent to search the machine (not the project) for credentials, keys, wallets or env files, to read a credential file in a home directory, or to take the most sensitive data it has seen",
   destructive_wipe:

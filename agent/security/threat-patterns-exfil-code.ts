@@ -1,3 +1,4 @@
+import { PRESENTED, stretchEnd, type Taint, taintOf } from "./exfil-taint.js";
 import type { TextView } from "./python-regex.js";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
 
@@ -11,79 +12,91 @@ import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
  * or in a field named for it (`client_secret: …`) is how every SDK example authenticates, and is not counted.
  */
 
-// A secret's name: what credentials are called in environments.
-const SECRET_NAME = /(?:key|token|secret|pass(?:word)?|pwd|cred|auth|session|cookie)/i;
-// `name = <…> os.environ.get("X") / os.getenv("X") / process.env.X / process.env["X"]`, the name captured first.
-const ASSIGNED_READ =
-  /(?:^|[\s;(,{])((?:self\.|this\.)?[A-Za-z_$][\w$]{0,40})\s*(?::\s*[\w[\]|]+\s*)?=\s*[^=\n;]{0,120}?(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|(?<![\w.])environ(?:\.get)?\s*[[(]\s*|process\.env\s*(?:\.|\[\s*))["'`]?([A-Za-z0-9_]{1,60})/g;
-// `name = <…> process.env <…>` with the environment taken whole (not one variable of it).
-const ASSIGNED_WHOLE =
-  /(?:^|[\s;(,{])((?:self\.|this\.)?[A-Za-z_$][\w$]{0,40})\s*=\s*[^;=]{0,400}?(?:process\.env(?![\w$.[])|os\.environ(?![\w.[])|os\.environ\.copy\(\))/g;
-// A secret read right inside a request's arguments.
-const INLINE_READ =
-  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\s*(?:\.|\[\s*))["'`]?([A-Za-z0-9_]{1,60})|(?:process\.env|os\.environ)(?![\w$.[])/g;
 // A request: Python's requests and urllib, Node's http(s), fetch, axios and the like.
 const REQUEST =
-  /(?:(?<![\w$.])requests\.(?:get|post|put|patch|request)|(?<![\w$.])urlopen|urllib\.request\.Request|(?<![\w$.])(?:https?|axios|got|superagent|needle|h)\.(?:get|post|put|request)|(?<![\w$.])(?:fetch|axios))\s*\(/g;
-// What marks a header, where a key goes to its own API, or a field named for the credential it carries (an OAuth
-// token request's `client_secret: …`, a login's `password=…`): a secret presented as what it is, to the service it
-// belongs to. Exfiltration puts it where no service asks for one: a URL's path, an unnamed query slot, a dump.
-const HEADER_CONTEXT =
-  /(?:(?:headers?|authorization|bearer|x-api-key|api-key)\s*["'`]?\s*[:=]?[^,)]{0,60}|(?:client_secret|client_id|secret|password|passwd|api_?key|access_?key|token|auth)["'`]?\s*[:=]\s*)$/i;
-
-const MAX_NAMES = 50;
-
-/** The text of a call's arguments, from just after its "(" to the matching ")" (at most MAX_ARGS characters). */
+  /(?:(?<![\w$.])(?:requests|httpx|session)\.(?:get|post|put|patch|request)|(?<![\w$.])urlopen|urllib\.request\.Request|(?<![\w$.])(?:https?|axios|got|superagent|needle|h)\.(?:get|post|put|request)|(?<![\w$.])(?:fetch|axios)|(?<![\w$.])http\.(?:Get|Post|PostForm|Head|NewRequest(?:WithContext)?)|(?<![\w$.])\w*[Cc]lient\.(?:Get|Post|PostForm)|Net::HTTP\.(?:post|get|post_form|get_response)|\.(?:sendall|sendto)|(?<![\w$.])(?:Invoke-WebRequest|Invoke-RestMethod))\s*\(/g;
+/** The end of a call's arguments, from just after its "(" to the matching ")" (at most MAX_ARGS characters). */
 const MAX_ARGS = 800;
-function argumentsAt(text: string, open: number): string {
-  let depth = 1;
-  const end = Math.min(text.length, open + MAX_ARGS);
-  for (let i = open; i < end; i++) {
-    const c = text[i];
-    if (c === "(") depth++;
-    else if (c === ")" && --depth === 0) return text.slice(open, i);
-  }
-  return text.slice(open, end);
-}
+const argumentsEnd = (text: string, open: number) =>
+  stretchEnd(text, open, MAX_ARGS, (c, depth) => depth === 0 && c === ")");
 
-function isSecretRead(name: string | undefined): boolean {
-  return name === undefined || SECRET_NAME.test(name);
-}
+// A command that sends over the network, to the end of its line (a `\` continues it): curl, wget, netcat, PowerShell.
+const NET_COMMAND =
+  /(?:^|[\s;|&(`"'])(?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\s(?:[^\n]|\\\n){0,1000}/gi;
+// Where a command's argument carries data: after -d / --data… / -F / --form / --json, or in a URL's query.
+const DATA_SLOT =
+  /(?:(?:^|\s)(?:-d|--data(?:-\w+)?|-F|--form|--json|--post-data|--body-data|-Body)\s*[=\s]\s*["']?[^\s"']{0,200}|\?[^\s"'#]{0,300})$/;
+// A file sent: `--upload-file f`, `-T f`, `-d @f`, `-F x=@f`, `--post-file=f`.
+const FILE_SENT =
+  /(?:--upload-file|-T|--post-file|--body-file|-InFile)[=\s]+["']?([\w./~$-]{1,200})|@([\w./~$-]{1,200})/g;
+// Inside a header or a login option: `-H "X-Api-Key: $KEY"`, `-u "ci:$TOKEN"`.
+const AUTH_OPTION =
+  /(?:^|\s)(?:-H|--header|-u|--user|--oauth2-bearer|-Headers|-Credential)[=\s]\s*["']?[^"'\n]{0,120}$/;
+// A secret in bulk piped into a command that sends it: `env | curl -d @- …`, `cat ~/.aws/credentials | nc host 80`.
+const PIPED_OUT = /\|\s*(?:base64\s[^|\n]{0,40}\|\s*)?(?:curl|nc|ncat|wget)\s/;
 
 class SecretToNetworkRule implements Detector {
   readonly id = "secret_exfil";
   readonly scope: ThreatScope = "context";
   readonly requires: ReadonlyArray<readonly string[]> = [
-    ["environ", "getenv", "process.env"],
-    ["requests.", "urlopen", "urllib", ".get(", ".post(", ".request(", "fetch(", "axios"],
+    ["env", "secret", "token", "key", "pass", "pwd", "cred", "auth", "session", "cookie", "/proc/", "grep", "~/"],
+    ["(", "curl", "wget", "nc ", "ncat", "invoke-", "iwr", "irm"],
   ];
   readonly starts = undefined;
 
   find(text: string, _at?: readonly number[], _view?: TextView): Hit | undefined {
-    const tainted = new Set<string>();
-    for (const m of text.matchAll(ASSIGNED_READ)) if (isSecretRead(m[2])) tainted.add(m[1]!);
-    for (const m of text.matchAll(ASSIGNED_WHOLE)) tainted.add(m[1]!);
-    // A handful of names is what real code has; a crafted text with thousands would make one huge alternation.
-    const names = [...tainted].slice(0, MAX_NAMES).map((n) => n.replace(/[$.]/g, "\\$&"));
-    const used = names.length > 0 ? new RegExp(`(?<![\\w$.])(?:${names.join("|")})(?![\\w$])`, "g") : undefined;
+    // Where data could leave first: most texts send nothing, and then their assignments need no reading.
+    if (text.search(REQUEST) < 0 && text.search(NET_COMMAND) < 0) return undefined;
+    const taint = taintOf(text);
+    return this.inRequestCall(text, taint) ?? this.inNetCommand(text, taint);
+  }
+
+  /** A request call of code whose arguments hold a secret, not where a key is presented to its own API. */
+  private inRequestCall(text: string, taint: Taint): Hit | undefined {
     for (const call of text.matchAll(REQUEST)) {
       const start = call.index + call[0].length;
-      const args = argumentsAt(text, start);
-      const inArgs = (regex: RegExp, counts: (m: RegExpMatchArray) => boolean) => {
-        for (const m of args.matchAll(regex)) {
-          if (counts(m) && !HEADER_CONTEXT.test(args.slice(Math.max(0, m.index! - 80), m.index))) return true;
-        }
-        return false;
-      };
-      if ((used && inArgs(used, () => true)) || inArgs(INLINE_READ, (m) => isSecretRead(m[1])))
-        return { index: call.index, end: start + args.length };
+      const end = argumentsEnd(text, start);
+      if (sentOutsideHeaders(text, start, end, taint)) return { index: call.index, end };
+    }
+    return undefined;
+  }
+
+  /**
+   * A shell command that sends a secret: one in bulk anywhere in it (or a file it was written to, or piped into it),
+   * one secret only where data goes (a form field, a body, a query) and not in a header, a login or a URL's path (a
+   * bot token in `https://api.telegram.org/bot$TOKEN/…` is how that API is called).
+   */
+  private inNetCommand(text: string, taint: Taint): Hit | undefined {
+    for (const command of text.matchAll(NET_COMMAND)) {
+      const start = command.index;
+      const end = start + command[0].length;
+      const hit = { index: start, end };
+      if (taint.usesIn(start, end).some((u) => u.strength === "bulk")) return hit;
+      for (const m of command[0].matchAll(FILE_SENT)) if (taint.files.has((m[1] ?? m[2])!)) return hit;
+      if (sentOutsideHeaders(text, start, end, taint, DATA_SLOT)) return hit;
+      const lineStart = text.lastIndexOf("\n", start) + 1;
+      const piped = PIPED_OUT.test(text.slice(lineStart, start + 8));
+      if (piped && taint.usesIn(lineStart, start).some((u) => u.strength === "bulk")) return hit;
     }
     return undefined;
   }
 
   regexesFor(): readonly RegExp[] {
-    return [ASSIGNED_READ, ASSIGNED_WHOLE, INLINE_READ, REQUEST, HEADER_CONTEXT];
+    return [REQUEST, PRESENTED, NET_COMMAND, DATA_SLOT, FILE_SENT, PIPED_OUT, AUTH_OPTION];
   }
+}
+
+/**
+ * Whether text[from, to) sends a secret: any in bulk, or one outside headers and credential-named fields (and, with
+ * `slot`, only where the text before it ends in such a slot).
+ */
+function sentOutsideHeaders(text: string, from: number, to: number, taint: Taint, slot?: RegExp): boolean {
+  return taint.usesIn(from, to).some((use) => {
+    if (use.strength === "bulk") return true;
+    const before = text.slice(Math.max(from, use.index - 80), use.index);
+    if (PRESENTED.test(before) || AUTH_OPTION.test(before)) return false;
+    return !slot || slot.test(text.slice(from, use.index));
+  });
 }
 
 export const EXFIL_CODE_PATTERNS: readonly Detector[] = [new SecretToNetworkRule()];

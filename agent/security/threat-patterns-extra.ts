@@ -18,6 +18,7 @@ import { EXFIL_LINK_PATTERNS } from "./threat-patterns-exfil-link.js";
 import { EXFIL_PLACEHOLDER_PATTERNS } from "./threat-patterns-exfil-placeholders.js";
 import { EXFIL_SLOT_PATTERNS } from "./threat-patterns-exfil-slots.js";
 import { HIDDEN_NOTE_PATTERNS } from "./threat-patterns-hidden-note.js";
+import { JAILBREAK_MODE_PATTERNS } from "./threat-patterns-jailbreak-mode.js";
 import { PAYLOAD_PATTERNS } from "./threat-patterns-payload.js";
 import { TRANSLATED_PATTERNS } from "./threat-patterns-translated.js";
 import { TRIGGER_PATTERNS } from "./threat-patterns-trigger.js";
@@ -330,6 +331,7 @@ export const EXTRA_PATTERNS: readonly Detector[] = [
   ...FAKE_ROLE_MARKER,
   ...FAKE_INSTRUCTION_ADDENDUM,
   ...PERSONA_SWITCH,
+  ...JAILBREAK_MODE_PATTERNS,
   ...PAYLOAD_PATTERNS,
   ...COERCION_PATTERNS,
   ...COERCION_ARGUMENT_PATTERNS,

@@ -162,6 +162,12 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       // Code exfiltration: many assignments and calls for the secret-to-network rule to follow.
       `process.env requests.get( ${fill("a = b ")}`,
       `os.environ ${fill("requests.get((((( ")}`,
+      // Followed through names: chains of assignments and stores, redirects and network commands for every line.
+      `fetch(a) ${fill("a=b=")}`,
+      `curl x ${fill("a := os.Environ()\n")}`,
+      `http.Get(q) ${fill("q.Add(os.Environ(), ")}`,
+      fill("env > /tmp/f\ncurl -F f=@/tmp/f "),
+      fill("x=$(printenv) curl -d $x "),
     ];
     // Each pattern compiled first, on a short piece of each input: what is timed is the scan, not V8's compiling (which
     // a test run that compiled the Unicode variants before makes several times slower).
