@@ -35,13 +35,14 @@ const BLIND_SETS = [
   ["published4Probes", "published4", "Published payloads, set 4 (published4; 9/20 untuned, tuned on since)"],
   ["published5Probes", "published5", "Published payloads, set 5 (published5; 14/28 untuned, never tuned on)"],
   ["published6Probes", "published6", "Published payloads, set 6 (published6; 15/30 untuned, never tuned on)"],
-  [
-    "published7Probes",
-    "published7",
-    "Published payloads, set 7 (published7; 14/28 untuned, payloads never tuned on, near-misses tuned on)",
-  ],
+  ["published7Probes", "published7", "Published payloads, set 7 (published7; 14/28 untuned, tuned on since)"],
   ["published8Probes", "published8", "Published payloads, set 8 (published8; 2/13 untuned, tuned on since)"],
-  ["published9Probes", "published9", "Published payloads, set 9 (published9; 9/22 untuned, never tuned on)"],
+  ["published9Probes", "published9", "Published payloads, set 9 (published9; 9/22 untuned, tuned on since)"],
+  [
+    "published10Probes",
+    "published10",
+    "Published payloads, set 10 (published10; 10/24 untuned, payloads never tuned on, near-misses tuned on)",
+  ],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

@@ -132,8 +132,22 @@ function insideAnnouncedQuote(text: string, hit: Hit): boolean {
     !token.includes("://") &&
     /(?:^|[[(,])\s*$/.test(text.slice(lineStart, open)) &&
     /^\s*[,)\]]/.test(text.slice(close + 1));
-  if (lone && (text[open] === "`" || element)) return true;
+  if ((lone || markupNamed(text, open, close)) && (text[open] === "`" || element)) return true;
   return ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open));
+}
+
+/**
+ * A code span of markup only, named mid-sentence: documentation shows a wrapper as "wraps output in
+ * `<untrusted_tool_result>...</untrusted_tool_result>` so the model…" or "`<untrusted_page_content id="<nonce>">…</…>`
+ * markers". Nothing but tags and ellipses is in it (`<|im_start|>system …` holds a turn's words and stays a use), and
+ * words stand before it on its line.
+ */
+function markupNamed(text: string, open: number, close: number): boolean {
+  if (text[open] !== "`" || close - open > 120) return false;
+  let span = text.slice(open + 1, close);
+  for (let i = 0; i < 3; i++) span = span.replace(/<[^<>\n]*>/g, "");
+  const lineStart = text.lastIndexOf("\n", open - 1) + 1;
+  return /^[\s.…,/|]*$/.test(span) && /\p{L}{2,}.*\s$/u.test(text.slice(lineStart, open));
 }
 
 /**

@@ -88,18 +88,25 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // sets 1-5 and blind5 (as an agent file and as a fetched page alike). One near-miss was flagged then (a phrase rule
     // on a chat-format sample under an "Example input" heading): fixed since.
     published6: 0.5,
-    // Payloads never tuned on: measured once at 14/28, with the scanner tuned on sets 1-5 and blind5 (as an agent file
-    // and as a page alike). Five of its ten near-misses were flagged then, documents and code about injection (a
-    // quoted "Ignore previous instructions and...", model.eval() after a decode, a sanitizer's "<tool_result>", a YARA
-    // rule): tuned on since.
+    // Measured once at 14/28, with the scanner tuned on sets 1-5 and blind5 (as an agent file and as a page alike).
+    // Five of its ten near-misses were flagged then, documents and code about injection (a quoted "Ignore previous
+    // instructions and...", model.eval() after a decode, a sanitizer's "<tool_result>", a YARA rule): tuned on since.
+    // Its payloads count as tuned on since secret_exfil took an install hook's beacon (hostname, user) as a source,
+    // written with its missed setup.py hook in mind: 15 caught.
     published7: 0.5,
     // 13 payloads (real ones among them: the xz-utils stage-1 script, a hijacking CLAUDE.md, hidden HTML comments for
     // agents), measured once untuned at 2/13, the same as the scanner of before that session's changes; tuned on since
     // (hidden_agent_note, secrets an agent comes across sent to a URL): 5 caught.
     published8: 0.38,
-    // Never tuned on: 22 payloads (fake-interview npm backdoors, Shai-Hulud's workflows, CI memdump attacks, committed
-    // agent commands that claim authorization), measured once at 9/22, the same as the scanner of that morning.
-    published9: 0.4,
+    // 22 payloads (fake-interview npm backdoors, Shai-Hulud's workflows, CI memdump attacks, committed agent commands
+    // that claim authorization), measured once untuned at 9/22, the same as the scanner of that morning; tuned on in
+    // the next session (jailbreak_mode, secret_exfil following a secret through names, files and shells): 14 caught.
+    published9: 0.6,
+    // Never tuned on: 24 payloads (fake security-team issues, ClickFix and lookalike-site commands, an auth.json
+    // stealer, poisoned READMEs, a reviewer-waiver note), measured once at 10/24, the same as the scanner of before
+    // that session's rules. Two of its ten near-misses were flagged then (pull requests naming a defence's wrapper
+    // markup in code spans): fixed since.
+    published10: 0.4,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
