@@ -1,4 +1,4 @@
-import { scanWhole } from "./threat-scanner.js";
+import { type Reading, scanWhole } from "./threat-scanner.js";
 
 /**
  * Tool output that carries someone else's text: a file's lines (read_file, search_files), a command's output
@@ -40,11 +40,24 @@ function meaningful(id: string): boolean {
   return id.startsWith("invisible_unicode_") ? HIDING_CHARACTER.test(id) : !ROUTINE_IN_CODE.has(id);
 }
 
+/**
+ * How each kind is read (threat-scanner.ts `Reading`). A file or a command's output is the user's own project, read
+ * as output; an MCP server's result and an image's text come from whoever wrote the issue, the page, the record or
+ * the screenshot the server or the model was shown (a GitHub MCP tool returns an issue's body; a fetch server, a
+ * page), so they are read as fetched pages are, with the rules that look for text aimed at the AI that reads it.
+ */
+const READING: Readonly<Record<UntrustedOutputKind, Reading>> = {
+  file: "output",
+  command: "output",
+  mcp: "page",
+  image: "page",
+};
+
 export function scanToolOutput(content: string, kind: UntrustedOutputKind): OutputFinding[] {
   if (!content) return [];
   const view =
     kind === "command" ? commandView(content) : kind === "file" ? fileView(content) : plainView(content, "line");
-  return scanWhole(view.text, "context", "output")
+  return scanWhole(view.text, "context", READING[kind])
     .filter((f) => meaningful(f.id))
     .map((f) => ({
       id: f.id,
