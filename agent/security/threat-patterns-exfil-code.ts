@@ -1,4 +1,5 @@
-import { PRESENTED, stretchEnd, type Taint, taintOf } from "./exfil-taint.js";
+import { presentedAt, SOURCE_WORDS } from "./exfil-sources.js";
+import { stretchEnd, type Taint, taintOf } from "./exfil-taint.js";
 import type { TextView } from "./python-regex.js";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
 
@@ -29,9 +30,10 @@ const DATA_SLOT =
 // A file sent: `--upload-file f`, `-T f`, `-d @f`, `-F x=@f`, `--post-file=f`.
 const FILE_SENT =
   /(?:--upload-file|-T|--post-file|--body-file|-InFile)[=\s]+["']?([\w./~$-]{1,200})|@([\w./~$-]{1,200})/g;
-// Inside a header or a login option: `-H "X-Api-Key: $KEY"`, `-u "ci:$TOKEN"`.
-const AUTH_OPTION =
-  /(?:^|\s)(?:-H|--header|-u|--user|--oauth2-bearer|-Headers|-Credential)[=\s]\s*["']?[^"'\n]{0,120}$/;
+// Where a command writes a file or takes its own login and certificates from: not a file it sends.
+const WRITTEN_TO =
+  /(?:-o|-O|--output|--output-document|--netrc-file|--cert|--key|--cacert|--config|-K|>>?)[=\s]\s*["']?$/;
+const CREDENTIAL_AT = /^(?:~|\$HOME|\$\{HOME\})/;
 // A secret in bulk piped into a command that sends it: `env | curl -d @- …`, `cat ~/.aws/credentials | nc host 80`.
 const PIPED_OUT = /\|\s*(?:base64\s[^|\n]{0,40}\|\s*)?(?:curl|nc|ncat|wget)\s/;
 
@@ -39,7 +41,7 @@ class SecretToNetworkRule implements Detector {
   readonly id = "secret_exfil";
   readonly scope: ThreatScope = "context";
   readonly requires: ReadonlyArray<readonly string[]> = [
-    ["env", "secret", "token", "key", "pass", "pwd", "cred", "auth", "session", "cookie", "/proc/", "grep", "~/"],
+    SOURCE_WORDS,
     ["(", "curl", "wget", "nc ", "ncat", "invoke-", "iwr", "irm"],
   ];
   readonly starts = undefined;
@@ -71,7 +73,7 @@ class SecretToNetworkRule implements Detector {
       const start = command.index;
       const end = start + command[0].length;
       const hit = { index: start, end };
-      if (taint.usesIn(start, end).some((u) => u.strength === "bulk")) return hit;
+      if (taint.usesIn(start, end).some((u) => u.strength === "bulk" && !writtenTo(text, start, u.index))) return hit;
       for (const m of command[0].matchAll(FILE_SENT)) if (taint.files.has((m[1] ?? m[2])!)) return hit;
       if (sentOutsideHeaders(text, start, end, taint, DATA_SLOT)) return hit;
       const lineStart = text.lastIndexOf("\n", start) + 1;
@@ -82,21 +84,29 @@ class SecretToNetworkRule implements Detector {
   }
 
   regexesFor(): readonly RegExp[] {
-    return [REQUEST, PRESENTED, NET_COMMAND, DATA_SLOT, FILE_SENT, PIPED_OUT, AUTH_OPTION];
+    return [REQUEST, NET_COMMAND, DATA_SLOT, FILE_SENT, PIPED_OUT, WRITTEN_TO];
   }
 }
 
 /**
- * Whether text[from, to) sends a secret: any in bulk, or one outside headers and credential-named fields (and, with
- * `slot`, only where the text before it ends in such a slot).
+ * Whether text[from, to) sends a secret: any in bulk, or one that is not presented to its own service (presentedAt)
+ * and, with `slot`, stands where data goes (tested on at most SLOT_LOOKBACK characters before it).
  */
 function sentOutsideHeaders(text: string, from: number, to: number, taint: Taint, slot?: RegExp): boolean {
   return taint.usesIn(from, to).some((use) => {
-    if (use.strength === "bulk") return true;
-    const before = text.slice(Math.max(from, use.index - 80), use.index);
-    if (PRESENTED.test(before) || AUTH_OPTION.test(before)) return false;
-    return !slot || slot.test(text.slice(from, use.index));
+    if (use.strength === "bulk") return !writtenTo(text, from, use.index);
+    if (presentedAt(text, from, use.index, use.source)) return false;
+    return !slot || slot.test(text.slice(Math.max(from, use.index - SLOT_LOOKBACK), use.index));
   });
+}
+
+const SLOT_LOOKBACK = 320;
+
+/** A credential file a command writes or reads its own settings from (`-o ~/.kube/config`, `>> ~/.ssh/…`). */
+function writtenTo(text: string, from: number, index: number): boolean {
+  return (
+    CREDENTIAL_AT.test(text.slice(index, index + 40)) && WRITTEN_TO.test(text.slice(Math.max(from, index - 40), index))
+  );
 }
 
 export const EXFIL_CODE_PATTERNS: readonly Detector[] = [new SecretToNetworkRule()];

@@ -13,15 +13,19 @@ import type { Detector } from "./threat-patterns.js";
 
 // Modes whose name says the limits are gone, whoever is in them.
 const LIMITLESS_MODE = String.raw`(?:jailbreak|jailbroken|dan|god|unrestricted|unfiltered|uncensored|unlocked|unbound|unlimited|no[\s-]?limits?|no[\s-]?restrictions?|anything[\s-]goes)`;
-// Modes that lift limits when the agent is told it is in one now.
-const AGENT_MODE = String.raw`(?:${LIMITLESS_MODE}|developer|dev|admin|administrator|root|sudo|superuser|elevated|privileged|maintenance|override|debug|diagnostic|service|test(?:ing)?|audit|compliance|emergency|trusted|autonomous|yolo|safe[\s-]?guards?[\s-]off)`;
+// Modes that lift limits when the agent is told it is in one now. Not a product's own modes, which its docs announce
+// the same way ("you are now in developer mode on your Android device", "you're now in test mode" for payments).
+const AGENT_MODE = String.raw`(?:${LIMITLESS_MODE}|admin|administrator|root|sudo|superuser|elevated|privileged|override|trusted|autonomous|yolo|safe[\s-]?guards?[\s-]off)`;
+
+// Rights beyond a task's: "elevated permissions", "full access", "root privileges".
+const RIGHTS = String.raw`(?:elevated|full|unrestricted|unlimited|admin(?:istrative|istrator)?|root|sudo|superuser|privileged|god[\s-]?mode|all|blanket)\s+(?:level\s+)?(?:permissions?|privileges?|access|rights|authori[sz]ation|clearance)${E}`;
 
 const MODE_STARTS = ["you"];
 const SWITCH_STARTS = ["enter", "activate", "enable", "switch", "engage", "turn", "unlock", "initiate"];
 const RIGHTS_STARTS = ["user", "owner", "admin", "administrator", "operator", "developer", "maintainer", "team"];
 
 export const JAILBREAK_MODE_PATTERNS: readonly Detector[] = [
-  // "You are now in unrestricted mode", "you're now operating in developer mode" (a state claimed for now; "you are in
+  // "You are now in unrestricted mode", "you're now operating in god mode" (a state claimed for now; "you are in
   // debug mode when …" without "now" describes a tool of the project).
   pattern(
     "jailbreak_mode",
@@ -39,8 +43,8 @@ export const JAILBREAK_MODE_PATTERNS: readonly Detector[] = [
   // "DAN Mode enabled", "Unrestricted mode: ACTIVATED".
   pattern(
     "jailbreak_mode",
-    [["mode"], ["enabled", "activated", "engaged", "unlocked", "active", "on"]],
-    String.raw`${S}${LIMITLESS_MODE}[\s-]+mode\s*(?:[:=]\s*|is\s+(?:now\s+)?|has\s+been\s+)?\**\s*(?:enabled|activated|engaged|unlocked|active|on)${E}`,
+    [["mode"], ["enabled", "activated", "engaged", "unlocked"]],
+    String.raw`${S}${LIMITLESS_MODE}[\s-]+mode\s*(?:[:=]\s*|is\s+(?:now\s+)?|has\s+been\s+)?\**\s*(?:enabled|activated|engaged|unlocked)${E}`,
   ),
   // "Enter DAN mode", "activate unrestricted mode", "switch to jailbreak mode".
   pattern(
@@ -54,7 +58,7 @@ export const JAILBREAK_MODE_PATTERNS: readonly Detector[] = [
   pattern(
     "jailbreak_mode",
     [RIGHTS_STARTS, ["granted", "given", "enabled", "unlocked", "provided"]],
-    String.raw`${word(String.raw`user|owner|admin|administrator|operator|developer|maintainer|security\s+team`)}s?\s+(?:has|have)\s+(?:now\s+|already\s+|explicitly\s+)?(?:granted|given|enabled|unlocked|provided)\s+(?:you\s+|the\s+(?:agent|assistant|ai|model)\s+)?(?:with\s+)?(?:elevated|full|unrestricted|unlimited|admin(?:istrative|istrator)?|root|sudo|superuser|privileged|god[\s-]?mode|all|blanket)\s+(?:level\s+)?(?:permissions?|privileges?|access|rights|authori[sz]ation|clearance)${E}`,
+    String.raw`${word(String.raw`user|owner|admin|administrator|operator|developer|maintainer|security\s+team`)}s?\s+(?:has|have)\s+(?:now\s+|already\s+|explicitly\s+)?(?:granted|given|enabled|unlocked|provided)\s+(?:(?:you|the\s+(?:agent|assistant|ai|model))\s+(?:with\s+)?(?:${RIGHTS})|(?:${RIGHTS})\s+(?:to|for)\s+(?:you|the\s+(?:agent|assistant|ai|model))${E})`,
     { starts: RIGHTS_STARTS },
   ),
 ];

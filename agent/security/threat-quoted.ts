@@ -137,18 +137,23 @@ function insideAnnouncedQuote(text: string, hit: Hit): boolean {
 }
 
 /**
- * A code span of markup only, named mid-sentence: documentation shows a wrapper as "wraps output in
+ * A code span that names one element's markup mid-sentence: documentation shows a wrapper as "wraps output in
  * `<untrusted_tool_result>...</untrusted_tool_result>` so the model…" or "`<untrusted_page_content id="<nonce>">…</…>`
- * markers". Nothing but tags and ellipses is in it (`<|im_start|>system …` holds a turn's words and stays a use), and
- * words stand before it on its line.
+ * markers". The span is one tag opened and closed again (its attributes' values aside) with nothing but an ellipsis
+ * between, and words stand before it on its line. A span that closes one tag and opens another (`</tool_result>
+ * <user>`) is a boundary forged, and a turn's words inside one (`<|im_start|>system …`) are a use.
  */
 function markupNamed(text: string, open: number, close: number): boolean {
   if (text[open] !== "`" || close - open > 120) return false;
-  let span = text.slice(open + 1, close);
-  for (let i = 0; i < 3; i++) span = span.replace(/<[^<>\n]*>/g, "");
-  const lineStart = text.lastIndexOf("\n", open - 1) + 1;
-  return /^[\s.…,/|]*$/.test(span) && /\p{L}{2,}.*\s$/u.test(text.slice(lineStart, open));
+  const span = text.slice(open + 1, close).replace(/"[^"\n]*"|'[^'\n]*'/g, '""');
+  const element = ELEMENT_NAMED.exec(span);
+  if (!element || (element[2] !== element[1] && !/^(?:…|\.\.\.)$/.test(element[2]!))) return false;
+  const before = text.slice(Math.max(text.lastIndexOf("\n", open - 1) + 1, open - 200), open);
+  return /\p{L}{2}/u.test(before) && /\s$/.test(before);
 }
+
+// `<name …>…</name>` (or `</…>`): group 1 the opened name, group 2 the closed one.
+const ELEMENT_NAMED = /^<([\w-]+)(?:\s[^<>]*)?>\s*(?:…|\.\.\.)?\s*<\/([\w-]+|…|\.\.\.)>$/;
 
 /**
  * The pair of quote marks (`opening`: which marks may open one) around the whole hit on its line: the nearest opening

