@@ -43,6 +43,11 @@ const BLIND_SETS = [
     "published10",
     "Published payloads, set 10 (published10; 10/24 untuned, payloads never tuned on, near-misses tuned on)",
   ],
+  [
+    "published11Probes",
+    "published11",
+    "Published payloads, set 11 (published11; 4/15 untuned, payloads never tuned on, near-misses tuned on)",
+  ],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

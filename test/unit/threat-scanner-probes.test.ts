@@ -107,6 +107,11 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // that session's rules. Two of its ten near-misses were flagged then (pull requests naming a defence's wrapper
     // markup in code spans): fixed since.
     published10: 0.4,
+    // Never tuned on: 15 payloads (a test library's hidden message to coding agents, an AI-bot honeypot's pages,
+    // sleeper triggers, AGENTS.md canaries), measured once at 4/15 (coercion 0/5), the same as the scanner of before
+    // that session's rules. Two of its ten near-misses were flagged then (a review prompt's list of example attacks,
+    // an image built in a template literal): fixed since.
+    published11: 0.25,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
