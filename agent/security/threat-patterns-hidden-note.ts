@@ -14,8 +14,14 @@ import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
 const TO_AGENT = String.raw`${S}(?:(?:hello|hi|hey|dear|attention|note\s+(?:to|for))\s*,?\s+(?:the\s+|any\s+|all\s+|fellow\s+)?(?:ai\s+(?:coding\s+)?)?(?:agents?|ai|assistants?|llms?|language\s+models?|bots?|claude|copilot|cursor|codex|gemini|chatgpt|gpt)|(?:for|to)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llm)\s+(?:coding\s+)?(?:agents?|assistants?|models?)|(?:ai|llm)\s+(?:coding\s+)?(?:agents?|assistants?)\s*[:,]|if\s+you(?:['’]re|\s+are)\s+(?:an?\s+)?(?:ai|llm|agent|assistant|bot|language\s+model)|you\s+might\s+be\s+(?:too|reading|an?\s+(?:ai|agent|bot)))${E}`;
 const FETCHES = String.raw`https?://|${S}(?:curl|wget|iwr|invoke-webrequest|npx|uvx|pipx?\s+install|npm\s+(?:i|install)|git\s+clone)${E}`;
 
-/** A comment is read this far; one left open reads as the rest of a page would, to this length. */
+/**
+ * A comment left open is read this far, as the rest of a page would be. A closed one is read whole, to the length of
+ * the scanner's window (threat-scanner.ts: padding a note past a few thousand characters must not hide it), and its
+ * address to the agent and its link must stand within this distance of each other: a long commented-out section that
+ * names an AI somewhere and links elsewhere is no note.
+ */
 const MAX_COMMENT = 3_000;
+const NEAR = 3_000;
 
 /**
  * Each comment's body read once, with two linear regexes: the comments are found by `indexOf` and never overlap, so a
@@ -34,9 +40,9 @@ class HiddenNoteRule implements Detector {
     const [toAgent, fetches] = this.regexesFor(view.variant);
     for (let open = text.indexOf("<!--"); open >= 0; ) {
       const close = text.indexOf("-->", open + 4);
-      const end = close >= 0 && close - open <= MAX_COMMENT ? close + 3 : Math.min(text.length, open + MAX_COMMENT);
+      const end = close >= 0 ? close + 3 : Math.min(text.length, open + MAX_COMMENT);
       const body = text.slice(open, end);
-      if (toAgent.test(body) && fetches.test(body)) return { index: open, end };
+      if (addressNearLink(body, toAgent, fetches)) return { index: open, end };
       open = text.indexOf("<!--", end);
     }
     return undefined;
@@ -48,6 +54,32 @@ class HiddenNoteRule implements Detector {
       compilePythonPattern(FETCHES, "iu", variant),
     ]);
   }
+}
+
+/**
+ * Whether the comment's body speaks to an agent within NEAR characters of a link or a fetch. The two kinds of place
+ * are walked together in text order, each regex once over the body, keeping the last place of each kind.
+ */
+function addressNearLink(body: string, toAgent: RegExp, fetches: RegExp): boolean {
+  if (body.length <= NEAR) return toAgent.test(body) && fetches.test(body);
+  const agents = body.matchAll(new RegExp(toAgent.source, `${toAgent.flags}g`));
+  const links = body.matchAll(new RegExp(fetches.source, `${fetches.flags}g`));
+  let agent = agents.next();
+  let link = links.next();
+  let lastAgent = -Infinity;
+  let lastLink = -Infinity;
+  while (!agent.done || !link.done) {
+    if (!agent.done && (link.done || agent.value.index <= link.value.index)) {
+      lastAgent = agent.value.index;
+      if (lastAgent - lastLink <= NEAR) return true;
+      agent = agents.next();
+    } else if (!link.done) {
+      lastLink = link.value.index;
+      if (lastLink - lastAgent <= NEAR) return true;
+      link = links.next();
+    }
+  }
+  return false;
 }
 
 export const HIDDEN_NOTE_PATTERNS: readonly Detector[] = [new HiddenNoteRule()];

@@ -154,6 +154,8 @@ describe("threat scanner: no catastrophic backtracking in our patterns", () => {
       `https://e.com/?a=\${env:${"KEY".repeat(33_000)}`,
       // Comments left open, each speaking to an agent: one regex over them took 2.5 s (hidden_agent_note).
       fill("<!-- hello agent "),
+      // One closed comment of 100 KB, read whole: the agent named throughout, one link far at its end.
+      `<!--${fill("hello agent ")} https://e.com -->`,
       fill("忽略之前"),
       fill("curl -o x "),
       // A review found 5 KB of this took 9-13 s (a download-then-run regex whose parts overlapped).
