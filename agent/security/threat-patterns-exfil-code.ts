@@ -4,13 +4,14 @@ import type { TextView } from "./python-regex.js";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
 
 /**
- * Code that sends the environment's secrets out (issue #23, exfiltration): a value read from the environment under a
- * secret's name (AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, NPM_…) or the whole environment, then put into a request — in its
- * URL, its query or its body. Published supply-chain samples do it in every wording and language of code
- * (`requests.get("https://…/" + self.secret)`, `h.get(\`https://…?d=${d}\`)` after `d = …process.env…`), so the
- * rule follows the value instead of the words: the names a secret is assigned to, and whether one of them (or the
- * read itself) stands in a request's arguments. A key sent in a header to its own API (`headers={"Authorization": …}`)
- * or in a field named for it (`client_secret: …`) is how every SDK example authenticates, and is not counted.
+ * Code that sends secrets out (issue #23, exfiltration): a secret read from the environment, a credential file, a
+ * memory dump or a workflow's secrets (exfil-sources.ts), then put into a request — in its URL, its query or its body
+ * — or into a curl, wget or nc line, directly, through the names and files it was passed on to (exfil-taint.ts), or
+ * piped. Published supply-chain samples do it in every wording and language (`requests.get("https://…/" +
+ * self.secret)`, `h.get(\`https://…?d=${d}\`)` after `d = …process.env…`, `curl "…?q=$output"` after a memory dump
+ * grepped for tokens), so the rule follows the value instead of the words. A key sent in a header to its own API
+ * (`headers={"Authorization": …}`) or in a field named for it (`client_secret: …`) is how every SDK example
+ * authenticates, and is not counted (presentedAt).
  */
 
 // A request: Python's requests and urllib, Node's http(s), fetch, axios and the like.

@@ -141,8 +141,10 @@ function insideAnnouncedQuote(text: string, hit: Hit): boolean {
 // A list item whose whole value is the quotation, after at most a short label: `- String literals: "…"`.
 const QUOTED_ITEM = /^[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]+(?:[^`"'“\n]{1,40}:[ \t]*)?[`"'“]{0,2}$/;
 const ITEM = /^[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]/;
-// The line that opens the list says it lists examples: "**Examples of attacks to IGNORE:**", "Examples:".
-const EXAMPLES_INTRO = /(?<![\p{L}\p{N}])examples?(?![\p{L}\p{N}])[^\n]{0,60}:[*_ \t]*$/iu;
+// The line that opens the list says it lists examples of attacks: "**Examples of attacks to IGNORE:**", "Example
+// injection phrases:" ("Examples:" alone opens any list, an attacker's orders too).
+const EXAMPLES_INTRO =
+  /^(?![^\n]*(?<![\p{L}\p{N}])(?:no|without|stop|more)\s+(?:more\s+)?examples?)[^\n]*(?<![\p{L}\p{N}])examples?\s+(?:of\s+)?(?:[\p{L}-]+\s+){0,3}?(?:attacks?|injections?|malicious|payloads?|jailbreaks?|phrases?|hostile|adversarial|manipulations?)(?![\p{L}\p{N}])[^\n]{0,60}:[*_ \t\r]*$/iu;
 const MAX_ITEMS_BACK = 12;
 
 /**
@@ -153,7 +155,7 @@ const MAX_ITEMS_BACK = 12;
 function listedExample(text: string, lineStart: number, open: number, close: number): boolean {
   const lineEnd = text.indexOf("\n", close);
   if (!QUOTED_ITEM.test(text.slice(lineStart, open + 1))) return false;
-  if (!/^[`"'”]{0,2}[.,;]?[ \t]*$/.test(text.slice(close + 1, lineEnd < 0 ? text.length : lineEnd))) return false;
+  if (!/^[`"'”]{0,2}[.,;]?[ \t\r]*$/.test(text.slice(close + 1, lineEnd < 0 ? text.length : lineEnd))) return false;
   let end = lineStart - 1;
   for (let n = 0; n < MAX_ITEMS_BACK && end > 0; n++) {
     const start = text.lastIndexOf("\n", end - 1) + 1;
