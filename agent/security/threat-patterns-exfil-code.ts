@@ -1,4 +1,4 @@
-import { presentedAt, SOURCE_WORDS } from "./exfil-sources.js";
+import { BULK_READ, presentedAt, SOURCE_WORDS, secretReadsIn } from "./exfil-sources.js";
 import { stretchEnd, type Taint, taintOf } from "./exfil-taint.js";
 import type { TextView } from "./python-regex.js";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
@@ -50,6 +50,8 @@ class SecretToNetworkRule implements Detector {
   find(text: string, _at?: readonly number[], _view?: TextView): Hit | undefined {
     // Where data could leave first: most texts send nothing, and then their assignments need no reading.
     if (text.search(REQUEST) < 0 && text.search(NET_COMMAND) < 0) return undefined;
+    // Then where a secret is read: a text that reads none (a README's install line) has no names to follow.
+    if (text.search(BULK_READ) < 0 && secretReadsIn(text).next().done) return undefined;
     const taint = taintOf(text);
     return this.inRequestCall(text, taint) ?? this.inNetCommand(text, taint);
   }
