@@ -48,6 +48,7 @@ const BLIND_SETS = [
     "published11",
     "Published payloads, set 11 (published11; 4/15 untuned, payloads never tuned on, near-misses tuned on)",
   ],
+  ["published12Probes", "published12", "Published payloads, set 12 (published12; 4/8 untuned, never tuned on)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

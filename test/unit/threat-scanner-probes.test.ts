@@ -112,13 +112,24 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // that session's rules. Two of its ten near-misses were flagged then (a review prompt's list of example attacks,
     // an image built in a template literal): fixed since.
     published11: 0.25,
+    // Never tuned on: 8 payloads (a docs PR's hidden note to the review agent, a hijack lab's ".env to loopback"
+    // template, a fake tool-result close), measured once at 4/8, the same as the scanner of before that session's
+    // rules.
+    published12: 0.45,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
   // evidence rule, as the decode-and-run chain it detects. Not an agent file; the rule would have to stop reading code
   // comments as prose, which is how payloads hidden in comments are caught.
-  const KNOWN_FLAGGED: Record<string, string> = {
-    published7: "guarddog-yara-base64exec-rule: manipulation_signals",
+  // Two in published12 too: a script packer's README running its base64 output through bash, and a tool that runs a
+  // base64-encoded command over ssh (`echo '${encoded_cmd}' | base64 -d | sh`). Both are decode-and-run in form, the
+  // family's very shape; the rule cannot tell a program's own encoding from a hidden payload without reading the code.
+  const KNOWN_FLAGGED: Record<string, readonly string[]> = {
+    published7: ["guarddog-yara-base64exec-rule: manipulation_signals"],
+    published12: [
+      "bash64-readme-encoded-script-example: decode_exec",
+      "openrouter-spawn-1933-fly-ssh-base64-comment: decode_exec,manipulation_signals",
+    ],
   };
   for (const [batch, share] of Object.entries(guarded)) {
     const folder = join(__dirname, "../fixtures/scanner-probes", batch);
@@ -130,11 +141,11 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
         assert.ok(1 - missed.length / payloads.length >= share - 1e-9, `missed ${missed.join(", ")}`);
       });
     }
-    it(`${batch}: flags none of the batch's near-misses${KNOWN_FLAGGED[batch] ? " but the one it knows" : ""}`, () => {
+    it(`${batch}: flags none of the batch's near-misses${KNOWN_FLAGGED[batch] ? " but those it knows" : ""}`, () => {
       const flagged = sets.flatMap((f) => f.benign).filter((p) => ids(p.text).length > 0);
       assert.deepEqual(
         flagged.map((p) => `${p.name}: ${ids(p.text).join(",")}`),
-        KNOWN_FLAGGED[batch] ? [KNOWN_FLAGGED[batch]] : [],
+        KNOWN_FLAGGED[batch] ?? [],
       );
     });
   }
