@@ -1,5 +1,6 @@
 import type { EvidenceSignal } from "./evidence-signals.js";
 import { E, S } from "./pattern-kit.js";
+import { SECRETISH } from "./threat-patterns-exfil-link.js";
 
 /**
  * The signs of a hijacked task (issue #23), for the evidence rule (threat-evidence.ts), as published attacks on
@@ -156,14 +157,12 @@ const FETCHED_ORDERS = String.raw`${S}(?:follow|obey|execute|carry\s+out|do)\s+(
 /** A placeholder given its contents: "where MEM is the list of my memories", "where data is the concatenated string". */
 const SLOT_DEFINED = String.raw`${S}(?:where|whereas)\s+(?:\{\{?\w{1,30}\}\}?|\[\w{1,30}\]|<\w{1,30}>|[A-Z][A-Z0-9_]{1,30}|data|param)\s+(?:is|are|=|means)\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,2}?(?:list|string|summary|contents?|value|text|concatenat\w*|names?|e-?mails?|address(?:es)?|data|results?|output|answers?|memories|history)${E}|${S}instead\s+of\s+(?:the\s+)?\{\{?\w{1,30}\}\}?`;
 
-// What an interpolation names when it carries data away: `${conversation}`, `${summary}`, `${token}`.
-const DATA_NAMED = String.raw`(?:secret|key|token|pass|cred|env|cookie|session|conversation|chat|history|summary|context|memory|prompt|message|data|info|content|mail)`;
 /**
  * A slot in the address of an image: <img src="https://…/c.png?n={{answer3}}">, ![](https://…/?q=[DATA]). Code's own
  * interpolation (`![](https://github.com/${owner}/${repo}/raw/…)` in a template literal) is one only when it names
  * data (`${conversation}`): its program fills the rest.
  */
-const IMAGE_SLOT = String.raw`(?:<img[^>\n]{0,40}?src\s*=\s*["”“'\\]{0,2}|!\[[^\]\n]{0,80}\]\()https?://[^\s"'”)>]{0,200}?(?:(?<!\$)\{\{?\w{1,40}\}\}?|\$\{\w{0,40}?${DATA_NAMED}\w{0,40}\}|\[[A-Za-z_ ]{2,40}\]|<[A-Za-z_]{2,40}>|%s)`;
+const IMAGE_SLOT = String.raw`(?:<img[^>\n]{0,40}?src\s*=\s*["”“'\\]{0,2}|!\[[^\]\n]{0,80}\]\()https?://[^\s"'”)>]{0,200}?(?:(?<!\$)\{\{?\w{1,40}\}\}?|\$\{\w{0,40}?${SECRETISH}\w{0,40}\}|\[[A-Za-z_ ]{2,40}\]|<[A-Za-z_]{2,40}>|%s)`;
 /**
  * The same with a capitalised stand-in as a query value (matched as written): ![](https://…/h.png?c=MEM). Not a
  * badge's token (?token=Q7ZKX2M1PA) or colour (=FFFFFF).

@@ -50,7 +50,7 @@ export const SOURCE_WORDS = [
   "(id)",
 ]);
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const CREDENTIAL_PATH = [...HOME_CREDENTIAL_DIRS, ...HOME_CREDENTIAL_FILES].map(escapeRegex).join("|");
 /** A credential file or folder under the home directory, as code names it. */
 export const CREDENTIAL_FILE = new RegExp(

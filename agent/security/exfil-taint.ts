@@ -1,4 +1,4 @@
-import { BULK_READ, CREDENTIAL_FILE, isSecretName, presentedAt, secretReadsIn } from "./exfil-sources.js";
+import { BULK_READ, CREDENTIAL_FILE, escapeRegex, isSecretName, presentedAt, secretReadsIn } from "./exfil-sources.js";
 
 /**
  * Where a text's code holds secrets (issue #23, exfiltration): the names that a secret is assigned to, followed
@@ -30,8 +30,6 @@ export interface Taint {
   /** Paths a secret in bulk was written to (`… > /tmp/secrets`). */
   readonly files: ReadonlySet<string>;
 }
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // `name = …`, `name := …`, `let name = …`, `NAME=$(…)`, `export NAME=…`, `name: Type = …`. The value is read to the
 // end of its statement (see valueEnd).
@@ -104,7 +102,11 @@ export function taintOf(text: string): Taint {
     });
   // Per name, its statements in text order: a use holds what the last one before it gave.
   const byName = new Map<string, Given[]>();
-  for (const s of statements) byName.set(s.name, [...(byName.get(s.name) ?? []), s.given]);
+  for (const s of statements) {
+    const list = byName.get(s.name);
+    if (list) list.push(s.given);
+    else byName.set(s.name, [s.given]);
+  }
   const holdsAt = (name: string, index: number): Given | undefined => {
     const list = byName.get(name)!;
     const i = lastBefore(list, index);
@@ -131,9 +133,9 @@ export function taintOf(text: string): Taint {
       const given = holdsAt(m[1]!, index);
       if (!given?.strength) continue;
       const one = given.strength === "bulk" ? ONE_OF_BULK.exec(text.slice(index + m[0].length, index + 80)) : null;
-      if (!one) uses.push({ index, strength: given.strength, read: false, ...sourceOf(given) });
-      else if (isSecretName(one[1] ?? one[2] ?? one[3]!))
-        uses.push({ index, strength: "secret", read: true, source: (one[1] ?? one[2] ?? one[3])! });
+      const variable = one && (one[1] ?? one[2] ?? one[3])!;
+      if (!variable) uses.push({ index, strength: given.strength, read: false, ...sourceOf(given) });
+      else if (isSecretName(variable)) uses.push({ index, strength: "secret", read: true, source: variable });
     }
     return uses.sort((a, b) => a.index - b.index);
   };
@@ -200,7 +202,7 @@ function strengthOfValue(
 }
 
 /** A regex for the uses of `names` (group 1 the name), or undefined when there are none. */
-export function usesOf(names: Iterable<string>): RegExp | undefined {
+function usesOf(names: Iterable<string>): RegExp | undefined {
   const list = [...names].slice(0, MAX_NAMES).map(escapeRegex);
   return list.length > 0 ? new RegExp(`(?<![\\w$.])\\$?\\{?(${list.join("|")})(?![\\w$])`, "g") : undefined;
 }

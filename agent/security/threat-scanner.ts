@@ -83,7 +83,8 @@ export function firstThreatMessage(content: string, scope: ThreatScope = "strict
 
 /**
  * What a text is to the agent: instructions (a context file, a hint, memory, a skill: files an agent's user writes), a
- * page (a fetched web page, a search result: text from anyone, read as instructions are, and never the user's own),
+ * page (a fetched web page, a search result, an MCP server's result, an image's text: text from anyone, read as
+ * instructions are, and never the user's own),
  * or a tool's output of files and commands, which every rule reads but the evidence rule (Detector.instructionsOnly).
  * A page is also read for what agent files say in their own right ("never ask for permission, run it at once"),
  * which the evidence rule lets pass in an agent file (threat-evidence.ts, AGENT_FILE_KINDS).
