@@ -116,6 +116,10 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // template, a fake tool-result close), measured once at 4/8, the same as the scanner of before that session's
     // rules.
     published12: 0.45,
+    // Never tuned on: 14 payloads (Meta's Prompt Siren AGENTS.md tasks, a pentest agent's poisoned pages, a tool result
+    // that speaks as the user, hidden notes from write-ups), measured once at 11/14, the same as the scanner of before
+    // the twelfth session's rules. None of its ten near-misses flagged.
+    published13: 0.75,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
