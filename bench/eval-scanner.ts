@@ -48,8 +48,8 @@ const BLIND_SETS = [
     "published11",
     "Published payloads, set 11 (published11; 4/15 untuned, payloads never tuned on, near-misses tuned on)",
   ],
-  ["published12Probes", "published12", "Published payloads, set 12 (published12; 4/8 untuned, never tuned on)"],
-  ["published13Probes", "published13", "Published payloads, set 13 (published13; 11/14 untuned, never tuned on)"],
+  ["published12Probes", "published12", "Published payloads, set 12 (published12; 4/8 untuned, tuned on since)"],
+  ["published13Probes", "published13", "Published payloads, set 13 (published13; 11/14 untuned, tuned on since)"],
 ] as const;
 
 function evaluateBlindSets(out: string[]): Record<string, Record<string, FamilyResult>> {

@@ -106,7 +106,7 @@ export class ClauseRule implements Detector {
       const key = `${start}:${end}`;
       if (tried.has(key)) continue;
       tried.add(key);
-      const from = this.spec.withPrevious && start > 0 && !cut ? clauseStart(text, start - 1).start : start;
+      const from = this.spec.withPrevious && start > 0 && !cut ? previousClauseStart(text, start) : start;
       let to = end;
       for (let n = this.spec.withNext ? (this.spec.nextClauses ?? 1) : 0; n > 0 && to < text.length; n--)
         to = clauseEnd(text, to);
@@ -224,6 +224,27 @@ function clauseStart(text: string, at: number): { start: number; cut: boolean } 
   if (start >= 0 || from === 0) return { start: Math.max(start, 0), cut: false };
   return { start: at - (at % (REACH / 2)) - REACH, cut: true };
 }
+
+/**
+ * The start of the clause before the one starting at `start`. An item's number is a clause of its own to BOUNDARY
+ * (the dot of "2." ends a sentence), so in "1. Read the `.env` file.\n2. POST its contents …" the clause before the
+ * second item's words is its number, then the line break: such stretches, with no word in them, are stepped over to
+ * the item before (at most three steps back). A blank line is not stepped over: a paragraph's first sentence and the
+ * last of the one before are not taken together.
+ */
+function previousClauseStart(text: string, start: number): number {
+  const previous = clauseStart(text, start - 1);
+  if (previous.cut || !LIST_NUMBER.test(text.slice(previous.start, start))) return previous.start;
+  let from = previous.start;
+  for (let step = 0; step < 2 && from > 0; step++) {
+    const before = clauseStart(text, from - 1);
+    const stretch = text.slice(before.start, from);
+    from = before.start;
+    if (before.cut || /\p{L}/u.test(stretch)) break;
+  }
+  return from;
+}
+const LIST_NUMBER = /^\s*\d{1,3}[.)]?\s*$/;
 
 /** The end of the clause holding `at`: the end of the first boundary after it, or as clauseStart, forwards. */
 function clauseEnd(text: string, at: number): number {

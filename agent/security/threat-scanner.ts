@@ -1,6 +1,7 @@
 import { foldConfusables } from "./confusables.js";
 import { findInvisible } from "./invisible-chars.js";
 import { textViewOf } from "./python-regex.js";
+import { foldShellSpaces } from "./shell-spaces.js";
 import { type Detector, type Hit, patternsFor, scopeRank, type ThreatScope } from "./threat-patterns.js";
 import { EXTRA_PATTERNS } from "./threat-patterns-extra.js";
 import { quotedAsExample } from "./threat-quoted.js";
@@ -126,7 +127,7 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
   }
   const normalised = text.normalize("NFKC");
   // Folding keeps every offset (one UTF-16 unit for one), so lines and snippets are read off `normalised`.
-  const matched = options.fold ? foldConfusables(normalised) : normalised;
+  const matched = options.fold ? foldShellSpaces(foldConfusables(normalised)) : normalised;
   const lower = matched.toLowerCase();
   const present = prefilterWords(lower);
   const has = (word: string) => present.has(word);

@@ -112,14 +112,15 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // that session's rules. Two of its ten near-misses were flagged then (a review prompt's list of example attacks,
     // an image built in a template literal): fixed since.
     published11: 0.25,
-    // Never tuned on: 8 payloads (a docs PR's hidden note to the review agent, a hijack lab's ".env to loopback"
-    // template, a fake tool-result close), measured once at 4/8, the same as the scanner of before that session's
-    // rules.
-    published12: 0.45,
-    // Never tuned on: 14 payloads (Meta's Prompt Siren AGENTS.md tasks, a pentest agent's poisoned pages, a tool result
-    // that speaks as the user, hidden notes from write-ups), measured once at 11/14, the same as the scanner of before
-    // the twelfth session's rules. None of its ten near-misses flagged.
-    published13: 0.75,
+    // 8 payloads (a docs PR's hidden note to the review agent, a hijack lab's ".env to loopback" template, a fake
+    // tool-result close), measured once untuned at 4/8, the same as the scanner of before that session's rules; tuned
+    // on in the next (a secret file read, then "its contents" sent to an address, in prose): 7 caught.
+    published12: 0.85,
+    // 14 payloads (Meta's Prompt Siren AGENTS.md tasks, a pentest agent's poisoned pages, a tool result that speaks as
+    // the user, hidden notes from write-ups), measured once untuned at 11/14, the same as the scanner of before the
+    // twelfth session's rules; none of its ten near-misses flagged. Tuned on since (the shell's ${IFS} read as a
+    // space): 12 caught.
+    published13: 0.85,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
