@@ -121,6 +121,10 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // twelfth session's rules; none of its ten near-misses flagged. Tuned on since (the shell's ${IFS} read as a
     // space): 12 caught.
     published13: 0.85,
+    // Never tuned on: 12 payloads (DeepTrap's poisoned OpenClaw workspaces, MCP-SafetyBench's tool poisoning, a red
+    // team's helpdesk tickets, a forged system-reminder in a subagent's result), measured once at 6/12, the same as the
+    // scanner of before the thirteenth session's rules. None of its ten near-misses flagged.
+    published14: 0.5,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
