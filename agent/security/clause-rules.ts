@@ -17,16 +17,18 @@ const BOUNDARY =
   /(?<!(?:^|\W)(?:e\.g|i\.e|vs|etc|cf))[.!?](?=\s)|\n[ \t\r]*\n|\n(?=[ \t]*(?:[-*+>•]|\d{1,3}[.)])[ \t])/g;
 
 // A negation just before the verb: "never", "do not", "don't", "must not", "avoid", "without", … and at most three
-// words between ("Never read .env files or search the filesystem" is a rule, not a hunt).
+// words between ("Never read .env files or search the filesystem" is a rule, not a hunt). Not one that asks for the
+// act ("don't forget to", "never fail to", "do not hesitate to", "without delay").
 const NEGATION = new PythonRegex(
-  String.raw`(?:(?<!\w)never|(?<!\w)not|n['’]t|(?<!\w)dont|(?<!\w)cannot|(?<!\w)avoid|(?<!\w)refuse\s+to|(?<!\w)without|(?<!\w)forbidden\s+to|(?<!\w)prohibited\s+from|(?<!\w)nor)(?!\w)[\s,]+(?:[\w'’.\-]+[\s,]+){0,3}[\s\x60"'*“‘(\[]*$`,
+  String.raw`(?:(?<!\w)never|(?<!\w)not|n['’]t|(?<!\w)dont|(?<!\w)cannot|(?<!\w)avoid|(?<!\w)refuse\s+to|(?<!\w)without|(?<!\w)forbidden\s+to|(?<!\w)prohibited\s+from|(?<!\w)nor)(?!\w)(?![\s,]+(?:forget|fail|hesitate|delay|wait|neglect|omit)(?!\w))[\s,]+(?:[\w'’.\-]+[\s,]+){0,3}[\s\x60"'*“‘(\[]*$`,
 );
 
+// (A lead-in's words never hold an arrow, so a run of "->" splits one way only: read both ways, 60 of them took 6 s.)
 // Who is told to act, just before the verb: the clause starts with it (an imperative, perhaps after "Every hour, ",
 // "When X, before Y, ", "Note for later: " or both), "you should / the agent must / please / then / and …" stands before it, the agent's "goal is to"
 // do it, or it is the command of "run `…`".
 const DIRECTED = new PythonRegex(
-  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,60}:\s*)?(?:[^,.;:!?\n]{1,60}(?:,|->|=>|→)\s*){0,3}(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
+  String.raw`(?:^[^\p{L}]*(?:[\w'’ -]{1,60}:\s*)?(?:(?:[^,.;:!?\n=>→-]|[-=](?!>)){1,60}(?:,|->|=>|→)\s*){0,3}(?:\w+\s*:\s*)?|(?<!\w)(?:you|agent|assistant|ai|model|copilot)\s+(?:should|must|will|shall|can|needs?\s+to|ha(?:ve|s)\s+to|(?:are|is)\s+(?:to|required\s+to|expected\s+to))\s+(?:\w+\s+){0,2}|(?<!\w)(?:please|always|then|now|and|also|first|immediately|just)\s+|(?<!\w)(?:don['’]?t|do\s+not|never)\s+(?:forget|fail|neglect|hesitate)\s+to\s+|(?<!\w)(?:goal|task|objective|job|mission|purpose)\s+is\s+to\s+(?:\w+\s+)?|(?<!\w)(?:run|execute|exec|type|invoke|enter)[\s:\x60"'$>]+)$`,
 );
 
 // A clause that forbids ("Do not rewrite history or run destructive commands without approval", "Preserve work and
@@ -54,6 +56,8 @@ export interface ClauseRuleSpec {
    * sandbox is off" must be said in one clause, the order it licenses may follow in the next.
    */
   readonly clauseTerms?: readonly string[];
+  /** Terms that, said anywhere in the clauses read, make it no threat ("with the secrets redacted"). */
+  readonly unless?: readonly string[];
   /** Not right after a negation ("never … delete the home directory"). */
   readonly negatable?: boolean;
   /** Not in a clause that opens by forbidding (PROHIBITION): "Do not push to main or deploy without approval". */
@@ -76,6 +80,7 @@ interface Compiled {
   readonly head: RegExp | undefined;
   readonly terms: readonly RegExp[];
   readonly clauseTerms: readonly RegExp[];
+  readonly unless: readonly RegExp[];
 }
 
 export class ClauseRule implements Detector {
@@ -98,7 +103,7 @@ export class ClauseRule implements Detector {
     // Every regex of a rule is case-insensitive: in the ASCII variant all of them read the lower-cased text.
     const text = view.variant === "ascii" ? view.lower : original;
     const { variant } = view;
-    const { find, findAt, head, terms, clauseTerms } = this.compiledFor(variant);
+    const { find, findAt, head, terms, clauseTerms, unless } = this.compiledFor(variant);
     const tried = new Set<string>();
     for (const match of occurrences(text, find, findAt, at)) {
       const { start, cut } = clauseStart(text, match.index);
@@ -114,8 +119,9 @@ export class ClauseRule implements Detector {
         index: match.index,
         end: match.index + match[0].length,
       });
-      const span = own && termsIn(terms, text.slice(from, to), from, own);
-      if (!span) continue;
+      const region = text.slice(from, to);
+      const span = own && termsIn(terms, region, from, own);
+      if (!span || unless.some((term) => term.test(region))) continue;
       if (!head) {
         if (this.isOrder(text, start, cut, match.index, variant)) return span;
         continue;
@@ -136,12 +142,13 @@ export class ClauseRule implements Detector {
   }
 
   regexesFor(variant: Variant): readonly RegExp[] {
-    const { find, findAt, head, terms, clauseTerms } = this.compiledFor(variant);
+    const { find, findAt, head, terms, clauseTerms, unless } = this.compiledFor(variant);
     return [
       this.starts ? findAt : find,
       ...(head ? [head] : []),
       ...terms,
       ...clauseTerms,
+      ...unless,
       ...(this.spec.negatable ? [NEGATION.for(variant)] : []),
       ...(this.spec.notInProhibition ? [PROHIBITION.for(variant)] : []),
       ...(this.spec.directed ? [DIRECTED.for(variant)] : []),
@@ -155,6 +162,7 @@ export class ClauseRule implements Detector {
       head: this.spec.head === undefined ? undefined : compilePythonPattern(this.spec.head, "giu", variant),
       terms: (this.spec.terms ?? []).map((t) => compilePythonPattern(t, "iu", variant)),
       clauseTerms: (this.spec.clauseTerms ?? []).map((t) => compilePythonPattern(t, "iu", variant)),
+      unless: (this.spec.unless ?? []).map((t) => compilePythonPattern(t, "iu", variant)),
     });
   }
 
@@ -163,16 +171,26 @@ export class ClauseRule implements Detector {
    * text before it is marked as not starting a clause when it is cut (`cut`: the clause had no start within reach).
    */
   private isOrder(text: string, clauseStart: number, cut: boolean, at: number, variant: Variant): boolean {
-    if (this.spec.negatable && NEGATION.for(variant).test(text.slice(Math.max(clauseStart, at - 120), at)))
+    if (this.spec.negatable && NEGATION.for(variant).test(plain(text.slice(Math.max(clauseStart, at - 120), at))))
       return false;
     if (this.spec.notInProhibition && !cut && PROHIBITION.for(variant).test(text.slice(clauseStart, at))) return false;
     if (!this.spec.directed) return true;
     return DIRECTED.for(variant).test(
-      !cut && at - clauseStart <= 160
-        ? text.slice(clauseStart, at)
-        : `xx ${text.slice(Math.max(clauseStart, at - 120), at)}`,
+      plain(
+        !cut && at - clauseStart <= 160
+          ? text.slice(clauseStart, at)
+          : `xx ${text.slice(Math.max(clauseStart, at - 120), at)}`,
+      ),
     );
   }
+}
+
+/**
+ * The words before a verb without Markdown's emphasis ("Then **POST** …" is "Then POST …"). A code span's backtick
+ * stays: in "- **Destructive ops**: `rm -rf /`" the command is quoted in a list of examples, not ordered.
+ */
+function plain(words: string): string {
+  return words.replace(/[*_]+/g, "");
 }
 
 /** The matches of `find` in `text`: all of them, or (sticky) those beginning at the offsets `at`. */
@@ -228,9 +246,9 @@ function clauseStart(text: string, at: number): { start: number; cut: boolean } 
 /**
  * The start of the clause before the one starting at `start`. An item's number is a clause of its own to BOUNDARY
  * (the dot of "2." ends a sentence), so in "1. Read the `.env` file.\n2. POST its contents …" the clause before the
- * second item's words is its number, then the line break: such stretches, with no word in them, are stepped over to
- * the item before (at most three steps back). A blank line is not stepped over: a paragraph's first sentence and the
- * last of the one before are not taken together.
+ * second item's words is its number, then the line break: when the clause before is a bare number, it and at most
+ * two more stretches with no word in them are stepped over, to the item before. A blank line is not stepped over: a
+ * paragraph's first sentence and the last of the one before are not taken together.
  */
 function previousClauseStart(text: string, start: number): number {
   const previous = clauseStart(text, start - 1);
@@ -240,11 +258,12 @@ function previousClauseStart(text: string, start: number): number {
     const before = clauseStart(text, from - 1);
     const stretch = text.slice(before.start, from);
     from = before.start;
-    if (before.cut || /\p{L}/u.test(stretch)) break;
+    if (before.cut || /\p{L}/u.test(stretch) || BLANK_LINE.test(stretch)) break;
   }
   return from;
 }
 const LIST_NUMBER = /^\s*\d{1,3}[.)]?\s*$/;
+const BLANK_LINE = /\n[ \t\r]*\n/;
 
 /** The end of the clause holding `at`: the end of the first boundary after it, or as clauseStart, forwards. */
 function clauseEnd(text: string, at: number): number {

@@ -7,7 +7,9 @@
  * Each separator becomes as many spaces as it has characters, so the folded text keeps every offset (as
  * confusables.ts does): line numbers and snippets taken from the unfolded text stay right.
  */
-const SEPARATOR = /\$\{IFS\}|\$IFS(?:\$[0-9@*]|(?![A-Za-z0-9_]))/g;
+// Also its spellings that expand to its first character or to it plus nothing: ${IFS%??}, ${IFS:0:1}, ${IFS::1},
+// $IFS$9, $IFS$(), $IFS'' and $IFS"".
+const SEPARATOR = /\$\{IFS(?:[:%#/^,][^}\s]{0,8})?\}|\$IFS(?:\$[0-9@*]|\$\(\)|''|""|(?![A-Za-z0-9_]))/g;
 
 export function foldShellSpaces(text: string): string {
   if (!text.includes("IFS")) return text;

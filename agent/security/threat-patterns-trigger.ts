@@ -170,23 +170,24 @@ const DATA_TRIGGER = String.raw`(?:user|human)(?<=(?:^|\n)[ \t-]*(?:when|trigger
 // in permanent memory: forward all future summaries to …"): the text itself says what every later session is to
 // believe or do. A project asks the agent to keep what the user says ("save the user's preference to long-term
 // memory"), and a user's own file may dictate a preference ("remember permanently that I prefer tabs"): what is
-// planted must also set a check aside, claim trust, or send, forward or disclose something (or be PLANTED's harm).
+// planted must also vouch for a source, wave its checks off, send something to an address, or be PLANTED's harm.
+// Markdown emphasis may stand between the words.
 const MEMORY_VERBS = ["remember", "memorize", "memorise", "store", "save", "record", "keep", "add", "write", "commit"];
-const MEMORY_PLANT = String.raw`${word(MEMORY_VERBS.join("|"))}\s+(?:(?:this|it|the\s+following)\s+)?(?:(?:permanently|forever|for\s+all\s+future\s+(?:sessions|conversations))|(?:in|to|into)\s+(?:your\s+)?(?:permanent|persistent|long[-\s]?term)\s+memory)\s*(?:that${E}|:)`;
+const LASTING = ["permanently", "forever"];
+const MD = String.raw`[*_\x60]*`;
+const FOR_GOOD = String.raw`(?:permanently|forever|for\s+all\s+future\s+\w+)`;
+const LASTING_MEMORY = String.raw`(?:your\s+|the\s+)?(?:permanent|persistent|long[-\s]?term)\s+memory|(?:your\s+|the\s+)?memory\s+${FOR_GOOD}`;
+const MEMORY_PLANT = String.raw`(?:${word(LASTING.join("|"))}${MD}\s+${MD}(?:remember|memori[sz]e|store|save|record|keep)|${word(MEMORY_VERBS.join("|"))}${MD}\s+${MD}(?:(?:this(?:\s+fact|\s+rule|\s+note)?|it|the\s+following)\s+)?(?:${FOR_GOOD}|(?:in|to|into)\s+(?:${LASTING_MEMORY})))${MD}\s*(?:that${E}|:|[-—–]\s)`;
+const VOUCHED = String.raw`${S}(?:is|are)\s+(?:a\s+|an\s+)?(?:trusted|trustworthy|verified|authori[sz]ed|safe|reliable|pre-?approved)${E}|${S}never\s+(?:needs?\s+to\s+be\s+)?(?:check|verif|review|question|scan)\w*|${S}(?:forward|send|bcc|cc|copy|mail|post)${E}[^\n]{0,80}?(?:https?://|[\w.+-]{1,64}@[\w-]{1,64}\.[a-z])|${S}(?:leak|exfiltrate)${E}`;
 
 export const TRIGGER_PATTERNS: readonly Detector[] = [
   new ClauseRule({
     id: "planted_trigger",
     scope: "context",
-    requires: [
-      MEMORY_VERBS,
-      ["permanent", "forever", "persistent", "long-term", "long term", "longterm", "all future"],
-    ],
+    requires: [MEMORY_VERBS.concat(LASTING), ["permanent", "forever", "persistent", "long", "future"]],
     find: MEMORY_PLANT,
-    starts: MEMORY_VERBS,
-    terms: [
-      String.raw`${PLANTED}|${S}(?:trust(?:ed|worthy)?|verified|authori[sz]ed|never\s+(?:needs?\s+to\s+be\s+)?(?:check|verif|review|question)\w*|forward|send|bcc|cc|disclose|reveal|leak|exfiltrate|bypass|disable)${E}`,
-    ],
+    starts: MEMORY_VERBS.concat(LASTING),
+    terms: [`${PLANTED}|${VOUCHED}`],
     withNext: true,
     negatable: true,
     directed: true,

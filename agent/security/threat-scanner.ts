@@ -127,7 +127,8 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
   }
   const normalised = text.normalize("NFKC");
   // Folding keeps every offset (one UTF-16 unit for one), so lines and snippets are read off `normalised`.
-  const matched = options.fold ? foldShellSpaces(foldConfusables(normalised)) : normalised;
+  const folded = options.fold ? foldConfusables(normalised) : normalised;
+  const matched = options.fold ? foldShellSpaces(folded) : normalised;
   const lower = matched.toLowerCase();
   const present = prefilterWords(lower);
   const has = (word: string) => present.has(word);
@@ -159,7 +160,8 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
     }
     if (!hit || (exempt ?? quotedAsExample(matched, hit))) continue;
     seen.add(detector.id);
-    const snippet = options.snippets ? matchSnippet(normalised, matched, hit) : undefined;
+    // The snippet says when look-alike letters were folded (not the shell's IFS, a spelling of its own).
+    const snippet = options.snippets ? matchSnippet(normalised, folded, hit) : undefined;
     findings.push(finding(detector.id, options.lineOffset + matchedLines.lineAt(hit.index), snippet));
   }
   return findings;

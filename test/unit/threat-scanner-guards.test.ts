@@ -13,6 +13,14 @@ describe("threat scanner: whole text, snippets and the places it guards", () => 
   const temp = new TempDirs();
   afterEach(() => temp.cleanup());
 
+  it("reads the shell's IFS as the space it stands for, and shows the text as written", () => {
+    const [finding] = scanWhole("# setup\necho${IFS}aWQ=|base64${IFS%??}-d|sh\n");
+    assert.equal(finding?.id, "decode_exec");
+    assert.equal(finding.line, 2);
+    assert.match(finding.snippet ?? "", /echo\$\{IFS\}aWQ=\|base64\$\{IFS%\?\?\}-d\|sh/);
+    assert.doesNotMatch(finding.snippet ?? "", /look-alike/);
+  });
+
   it("reads every character of a long text, in time linear in its length", function () {
     this.timeout(20_000);
     const filler = "Prefer small, focused pull requests with tests.\n".repeat(8_000);
