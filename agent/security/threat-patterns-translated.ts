@@ -1,5 +1,5 @@
 import { foldConfusables } from "./confusables.js";
-import { pattern } from "./pattern-kit.js";
+import { E, pattern, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 
 /**
@@ -68,6 +68,14 @@ const WORDS = [
   ...["無視", "忘れ", "무시", "잊", "yok say", "görmezden", "unut", "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल"],
 ];
 
+// The same order in English words upstream's two patterns do not read: "Forget all your previous instructions",
+// "disregard previous instructions" (upstream's disregard_rules wants your/all/any right after the verb), "disregard
+// all prior prompts". Not "ignore" (upstream's own, and "Ignore Previous Prompt" is a paper's title in reading lists).
+const SET_ASIDE_EN = ["forget", "disregard", "discard", "abandon", "scrap", "set aside", "throw out", "erase"];
+const BEFORE_EN = ["previous", "prior", "above", "earlier", "preceding", "original", "initial", "former"];
+const SET_ASIDE_ENGLISH = String.raw`${word(SET_ASIDE_EN.join("|").replaceAll(" ", String.raw`\s+`))}\s+(?:about\s+)?(?:(?:all|any|every|the|your|my|of|these|those|this|that)\s+){0,3}(?:${BEFORE_EN.join("|")})\s+(?:instructions?|directives?|rules|guidelines|prompts?|commands|orders|guidance|programming)${E}`;
+
 export const TRANSLATED_PATTERNS: readonly Detector[] = [
   pattern("translated_injection", [WORDS], [...SET_ASIDE_FIRST, ...SET_ASIDE_LAST].join("|")),
+  pattern("prompt_injection", [SET_ASIDE_EN, BEFORE_EN], SET_ASIDE_ENGLISH, { starts: SET_ASIDE_EN }),
 ];
