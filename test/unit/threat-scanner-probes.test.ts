@@ -125,6 +125,9 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // team's helpdesk tickets, a forged system-reminder in a subagent's result), measured once at 6/12, the same as the
     // scanner of before the thirteenth session's rules. None of its ten near-misses flagged.
     published14: 0.5,
+    // Never tuned on: 8 payloads (a Chinese MCP tool description, agent CTFs, the EIA form template, a CVE advisory's
+    // decode-and-append), measured once at 3/8, the same as the scanner of before the thirteenth session's rules.
+    published15: 0.375,
   };
   // A near-miss still flagged, said openly rather than dropped from its batch: a malware scanner's YARA rule whose
   // comments and patterns name base64 decoding next to exec( and eval( ("// bare exec(/eval( builtins") reads, to the
@@ -139,6 +142,9 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
       "bash64-readme-encoded-script-example: decode_exec",
       "openrouter-spawn-1933-fly-ssh-base64-comment: decode_exec,manipulation_signals",
     ],
+    // A bug report quoting the `<system-reminder>` wrapper its client really adds: in a page, that markup is what a
+    // forged system turn looks like, and the rule cannot tell a quoted wrapper from a planted one.
+    published15: ["kilocode-issue-11057-selected-context-system-reminder: fake_role_marker"],
   };
   for (const [batch, share] of Object.entries(guarded)) {
     const folder = join(__dirname, "../fixtures/scanner-probes", batch);
