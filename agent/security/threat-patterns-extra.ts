@@ -258,6 +258,14 @@ const FAKE_ROLE_MARKER: Detector[] = [
     String.raw`(?:\[(?:SYSTEM|System|ADMIN|Admin|DEVELOPER|Developer|ASSISTANT)(?:[ _](?:${MARKER_WORD}|Message|Note|Prompt|Override|Instructions?|Update|Notice))?\]|(?:SYSTEM|ASSISTANT)(?:[ _]${MARKER_WORD})?[ \t]*:)(?<=(?:^|\n)[ \t>*#-]*(?:\[[A-Za-z _]{1,40}\]|[A-Z _]{1,40}:))`,
     { flags: "u", starts: ["[system", "[admin", "[developer", "[assistant", "system", "assistant"] },
   ),
+  // A system or admin notice written as a tag or a label in capitals, anywhere in a line: "<CRITICAL SYSTEM ALERT>",
+  // "<SYSTEM MODE>", "[NEW SYSTEM PROMPT]". Markup is lower case; a document's placeholders are not written so.
+  pattern(
+    "fake_role_marker",
+    [["system", "admin"]],
+    String.raw`<\s*(?:(?:[A-Z]{2,}\s+){1,2}(?:SYSTEM|ADMIN)(?:\s+[A-Z]{2,}){0,2}|(?:SYSTEM|ADMIN)(?:\s+[A-Z]{2,}){1,2})\s*>|\[(?:[A-Z]{2,}\s+){1,2}(?:SYSTEM|ADMIN)(?:\s+[A-Z]{2,}){0,2}\]`,
+    { flags: "u" },
+  ),
   // A fake transcript turn in the legacy completion format: "\n\nHuman:" / "\n\nAssistant:".
   // It starts at the role word (the blank line before is tested behind it), so a transcript sample can be skipped.
   pattern(
