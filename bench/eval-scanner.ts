@@ -50,7 +50,7 @@ const BLIND_SETS = [
   ],
   ["published12Probes", "published12", "Published payloads, set 12 (published12; 4/8 untuned, tuned on since)"],
   ["published13Probes", "published13", "Published payloads, set 13 (published13; 11/14 untuned, tuned on since)"],
-  ["published14Probes", "published14", "Published payloads, set 14 (published14; 6/12 untuned, never tuned on)"],
+  ["published14Probes", "published14", "Published payloads, set 14 (published14; 6/12 untuned, tuned on since)"],
   ["published15Probes", "published15", "Published payloads, set 15 (published15; 3/8 untuned, never tuned on)"],
 ] as const;
 

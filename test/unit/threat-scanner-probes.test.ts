@@ -121,10 +121,11 @@ describe("threat scanner: issue #23's attack families (test/fixtures/scanner-pro
     // twelfth session's rules; none of its ten near-misses flagged. Tuned on since (the shell's ${IFS} read as a
     // space): 12 caught.
     published13: 0.85,
-    // Never tuned on: 12 payloads (DeepTrap's poisoned OpenClaw workspaces, MCP-SafetyBench's tool poisoning, a red
-    // team's helpdesk tickets, a forged system-reminder in a subagent's result), measured once at 6/12, the same as the
-    // scanner of before the thirteenth session's rules. None of its ten near-misses flagged.
-    published14: 0.5,
+    // 12 payloads (DeepTrap's poisoned OpenClaw workspaces, MCP-SafetyBench's tool poisoning, a red team's helpdesk
+    // tickets, a forged system-reminder in a subagent's result), measured once untuned at 6/12, the same as the scanner
+    // of before the thirteenth session's rules; none of its ten near-misses flagged. Tuned on since (a system notice
+    // written as a tag in capitals): 7 caught.
+    published14: 0.55,
     // Never tuned on: 8 payloads (a Chinese MCP tool description, agent CTFs, the EIA form template, a CVE advisory's
     // decode-and-append), measured once at 3/8, the same as the scanner of before the thirteenth session's rules.
     published15: 0.375,
