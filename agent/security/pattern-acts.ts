@@ -1,7 +1,7 @@
 import { E, S } from "./pattern-kit.js";
 
 // Somewhere outside: a URL, an IP address, an e-mail address.
-const OUTSIDE = String.raw`https?://|${S}(?:\d{1,3}\.){3}\d{1,3}${E}|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,12}${E}`;
+export const OUTSIDE = String.raw`https?://|${S}(?:\d{1,3}\.){3}\d{1,3}${E}|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]{2,12}${E}`;
 // Secrets and the files that hold them.
 export const SECRET_PLACES = String.raw`${S}(?:secrets?|credentials?|api[\s_-]?keys?|access[\s_-]?tokens?|tokens|passwords?|private[\s_-]?keys?|ssh[\s_-]?keys?|id_rsa|id_ed25519|keychain|cookies|wallets?|seed\s+phrases?|environment\s+variables|env\s+vars)${E}|\.env${E}|\.ssh/|~/\.ssh|\.aws/|\.npmrc|\.netrc|\.pypirc|\.git-credentials|authorized_keys|/etc/shadow|/etc/sudoers`;
 

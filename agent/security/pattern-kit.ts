@@ -10,6 +10,8 @@ import { type Detector, LazyPattern } from "./threat-patterns.js";
  */
 export const S = String.raw`(?<!\w)`;
 export const E = String.raw`(?!\w)`;
+// Markdown's emphasis and code marks that may stand around or between the words of an order ("**POST** `its contents`").
+export const MARKS = String.raw`[*_\x60]*`;
 
 /** One of the alternatives of `alt`, starting a word (the start is checked after the match, see above). */
 export function word(alt: string): string {

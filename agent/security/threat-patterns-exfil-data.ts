@@ -1,7 +1,7 @@
 import { ClauseRule } from "./clause-rules.js";
 import { FOREIGN_SECRET } from "./concept-lexicons.js";
-import { SECRET_PLACES } from "./pattern-acts.js";
-import { E, pattern, S } from "./pattern-kit.js";
+import { OUTSIDE, SECRET_PLACES } from "./pattern-acts.js";
+import { E, MARKS, pattern, S } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 
 /**
@@ -58,12 +58,10 @@ const PUBLIC_PASTE = String.raw`${S}(?:(?:public|secret|new)\s+gists?|gist\.gith
 // requests, a form or a public key (`.pub`) is none of these; an example file (`.env.example`) holds no secret; a
 // file only named ("keep secrets in `.env`"), or copied to ("copy `.env.example` to `.env`"), is not what "its
 // contents" are; support pages ask for a file with its secrets redacted, deploy guides upload it to a secret store.
-const MD = String.raw`[*_\x60]*`;
-const SENT_ON = String.raw`${S}(?:post|send|upload|submit|transmit|forward|e-?mail|mail)${MD}\s+${MD}(?:(?:all\s+(?:of\s+)?)?(?:its|their|the\s+file['’]s|the\s+files['’]|the)\s+(?:(?:full|raw|entire|whole|exact|complete|current)\s+)?(?:contents?|values?)|its\s+(?:text|data|keys?|lines?|output)|(?:it|them)(?=${MD}\s+(?:(?:as|in)\s+[\w-]+\s+)?(?:to|at)[\s:])|(?:the\s+|your\s+|its\s+|their\s+)?(?:environment|env|config(?:uration)?|secrets?|credentials?)(?:\s+\w+)?(?=\s+to\s))${E}`;
+const SENT_ON = String.raw`${S}(?:post|send|upload|submit|transmit|forward|e-?mail|mail)${MARKS}\s+${MARKS}(?:(?:all\s+(?:of\s+)?)?(?:its|their|the\s+file['’]s|the\s+files['’]|the)\s+(?:(?:full|raw|entire|whole|exact|complete|current)\s+)?(?:contents?|values?)|its\s+(?:text|data|keys?|lines?|output)|(?:it|them)(?=${MARKS}\s+(?:(?:as|in)\s+[\w-]+\s+)?(?:to|at)[\s:])|(?:the\s+|your\s+|its\s+|their\s+)?(?:environment|env|config(?:uration)?|secrets?|credentials?)(?:\s+\w+)?(?=\s+to\s))${E}`;
 const SENT_ON_STARTS = ["post", "send", "upload", "submit", "transmit", "forward", "email", "e-mail", "mail"];
 const SECRET_FILE = String.raw`\.env(?!\.(?:example|sample|template|dist|defaults?|local\.example))${E}|\.envrc${E}|~/\.ssh(?!/)|\.ssh/(?![\w.-]*\.pub(?!\w|\.\w))|${S}id_(?:rsa|ed25519|ecdsa)${E}(?!\.pub)|\.aws/|\.kube/config|\.docker/config\.json|\.npmrc|\.netrc|\.pypirc|\.git-credentials|/etc/shadow|${S}(?:environment\s+variables|env\s+vars|printenv)${E}`;
 const SECRET_TAKEN = String.raw`${S}(?:read|open|cat|load|grab|collect|gather|include|attach|dump|print)${E}(?:[^\n]|\n(?![ \t\r]*\n)){0,60}?(?:${SECRET_FILE})`;
-const ADDRESS = String.raw`https?://|${S}[\w.+-]{1,64}@[\w-]{1,64}\.[\w.-]{0,64}[a-z]${E}`;
 const NO_SECRET_SENT = [
   String.raw`${S}(?:redact(?:ed|ing)?|(?:secrets?|values?|keys?|passwords?)\s+(?:removed|stripped|masked|blanked)|secrets?\s+(?:manager|store|file)s?|key\s+vault)${E}`,
   // What a program does, told to its user ("Running `… push` will read your `.env` file and upload its contents",
@@ -81,7 +79,7 @@ export const EXFIL_DATA_PATTERNS: readonly Detector[] = [
     ],
     find: SENT_ON,
     starts: SENT_ON_STARTS,
-    terms: [ADDRESS, SECRET_TAKEN],
+    terms: [OUTSIDE, SECRET_TAKEN],
     unless: NO_SECRET_SENT,
     negatable: true,
     directed: true,

@@ -1,7 +1,7 @@
 import { ClauseRule } from "./clause-rules.js";
 import { FOREIGN_SECRET, FOREIGN_STEALTH } from "./concept-lexicons.js";
-import { ACT_VERB, DANGEROUS_ACT, STEALTH } from "./pattern-acts.js";
-import { E, pattern, S, word } from "./pattern-kit.js";
+import { ACT_VERB, DANGEROUS_ACT, OUTSIDE, STEALTH } from "./pattern-acts.js";
+import { E, MARKS, pattern, S, word } from "./pattern-kit.js";
 import type { Detector } from "./threat-patterns.js";
 
 /**
@@ -174,19 +174,19 @@ const DATA_TRIGGER = String.raw`(?:user|human)(?<=(?:^|\n)[ \t-]*(?:when|trigger
 // Markdown emphasis may stand between the words.
 const MEMORY_VERBS = ["remember", "memorize", "memorise", "store", "save", "record", "keep", "add", "write", "commit"];
 const LASTING = ["permanently", "forever"];
-const MD = String.raw`[*_\x60]*`;
+const MEMORY_STARTS = MEMORY_VERBS.concat(LASTING);
 const FOR_GOOD = String.raw`(?:permanently|forever|for\s+all\s+future\s+\w+)`;
 const LASTING_MEMORY = String.raw`(?:your\s+|the\s+)?(?:permanent|persistent|long[-\s]?term)\s+memory|(?:your\s+|the\s+)?memory\s+${FOR_GOOD}`;
-const MEMORY_PLANT = String.raw`(?:${word(LASTING.join("|"))}${MD}\s+${MD}(?:remember|memori[sz]e|store|save|record|keep)|${word(MEMORY_VERBS.join("|"))}${MD}\s+${MD}(?:(?:this(?:\s+fact|\s+rule|\s+note)?|it|the\s+following)\s+)?(?:${FOR_GOOD}|(?:in|to|into)\s+(?:${LASTING_MEMORY})))${MD}\s*(?:that${E}|:|[-—–]\s)`;
-const VOUCHED = String.raw`${S}(?:is|are)\s+(?:a\s+|an\s+)?(?:trusted|trustworthy|verified|authori[sz]ed|safe|reliable|pre-?approved)${E}|${S}never\s+(?:needs?\s+to\s+be\s+)?(?:check|verif|review|question|scan)\w*|${S}(?:forward|send|bcc|cc|copy|mail|post)${E}[^\n]{0,80}?(?:https?://|[\w.+-]{1,64}@[\w-]{1,64}\.[a-z])|${S}(?:leak|exfiltrate)${E}`;
+const MEMORY_PLANT = String.raw`(?:${word(LASTING.join("|"))}${MARKS}\s+${MARKS}(?:remember|memori[sz]e|store|save|record|keep)|${word(MEMORY_VERBS.join("|"))}${MARKS}\s+${MARKS}(?:(?:this(?:\s+fact|\s+rule|\s+note)?|it|the\s+following)\s+)?(?:${FOR_GOOD}|(?:in|to|into)\s+(?:${LASTING_MEMORY})))${MARKS}\s*(?:that${E}|:|[-—–]\s)`;
+const VOUCHED = String.raw`${S}(?:is|are)\s+(?:a\s+|an\s+)?(?:trusted|trustworthy|verified|authori[sz]ed|safe|reliable|pre-?approved)${E}|${S}never\s+(?:needs?\s+to\s+be\s+)?(?:check|verif|review|question|scan)\w*|${S}(?:forward|send|bcc|cc|copy|mail|post)${E}[^\n]{0,80}?(?:${OUTSIDE})|${S}(?:leak|exfiltrate)${E}`;
 
 export const TRIGGER_PATTERNS: readonly Detector[] = [
   new ClauseRule({
     id: "planted_trigger",
     scope: "context",
-    requires: [MEMORY_VERBS.concat(LASTING), ["permanent", "forever", "persistent", "long", "future"]],
+    requires: [MEMORY_STARTS, ["permanent", "forever", "persistent", "long", "future"]],
     find: MEMORY_PLANT,
-    starts: MEMORY_VERBS.concat(LASTING),
+    starts: MEMORY_STARTS,
     terms: [`${PLANTED}|${VOUCHED}`],
     withNext: true,
     negatable: true,

@@ -128,7 +128,7 @@ function scanText(text: string, detectors: readonly Detector[], options: ScanOpt
   const normalised = text.normalize("NFKC");
   // Folding keeps every offset (one UTF-16 unit for one), so lines and snippets are read off `normalised`.
   const folded = options.fold ? foldConfusables(normalised) : normalised;
-  const matched = options.fold ? foldShellSpaces(folded) : normalised;
+  const matched = options.fold ? foldShellSpaces(folded) : folded;
   const lower = matched.toLowerCase();
   const present = prefilterWords(lower);
   const has = (word: string) => present.has(word);
